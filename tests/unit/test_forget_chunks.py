@@ -122,11 +122,19 @@ def test_a_busy_forget_commits_in_several_transactions_and_equals_a_full_derivat
 ) -> None:
     ptype, pattern, n = _busiest(demo_store)
     assert n > 100, "the demo store's busiest pattern is too small to need chunks"
+    ids = "SELECT scope, preference_type, pattern, polarity, id, state FROM creative_memory_preferences"
+    before = {r[:4]: r[4:] for r in _sql(demo_store, ids)}
     seen = _interrupt_after(monkeypatch, 10**9)  # counts the chunks, never stops
     r = forgetting.forget(
         demo_store, USER, [erasure.Target(ptype, pattern)], blocks=blocks, actor=Actor.CLI, now=NOW
     )
     assert len(seen) > 2, "the events were not rewritten in several transactions"
+    # The other patterns' groups re-derived (comparisons that lost their other side) are updated in
+    # place: a record still derived keeps its row, so indexes whose columns did not change stay.
+    after = {r[:4]: r[4:] for r in _sql(demo_store, ids)}
+    changed = [k for k in after.keys() & before.keys() if after[k][1] != before[k][1]]
+    assert changed, "no other group was re-derived"
+    assert all(after[k][0] == before[k][0] for k in changed)
     assert r.verified and r.events_deleted + r.events_rewritten >= n
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
     assert _sql(demo_store, "SELECT count(*) FROM creative_memory_leases")[0][0] == 0

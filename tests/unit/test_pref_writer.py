@@ -1,5 +1,5 @@
 """Many rows per statement store what one statement per row stored (``services.store.row_batches``), and
-the incremental write-back's list of indexed columns matches the schema (``incremental._PrefWriter``).
+the incremental write-back's list of indexed columns matches the schema (``pref_writer.PrefWriter``).
 
 * a multi-row insert and an ``UPDATE … FROM (VALUES …)`` leave the same rows, types and rowids as
   ``executemany`` of the single-row statements, also when the rows are split over several
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from creative_memory.model.tables import Preference
-from creative_memory.services.derivation import incremental
+from creative_memory.services.derivation import pref_writer
 from creative_memory.services.derivation.derivation_rows import KEY_COLUMNS, PREF_COLUMNS
 from creative_memory.services.store import row_batches
 from creative_memory.services.store.row_batches import insert_many, update_many
@@ -128,8 +128,8 @@ def test_indexed_columns_cover_every_index_and_the_epoch_trigger(store: Store) -
             sql = watched.group(1) if watched else ""
         named |= set(re.findall(r"[a-z_]+", sql)) & non_key
     assert named, "no index found"
-    assert named <= set(incremental.INDEXED_COLUMNS)
-    assert set(incremental.INDEXED_COLUMNS) <= non_key
+    assert named <= set(pref_writer.INDEXED_COLUMNS)
+    assert set(pref_writer.INDEXED_COLUMNS) <= non_key
 
 
 @pytest.mark.parametrize("rows", [0, 1, 3, 5, 255, 256, 257, 1000, 1023])

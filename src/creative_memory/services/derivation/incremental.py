@@ -13,9 +13,7 @@ from __future__ import annotations
 import gc
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from operator import itemgetter
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
@@ -29,9 +27,7 @@ from creative_memory.services.derivation.cache_state import DerivationInfo, is_c
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_ORDER,
     FOLD_SQL,
-    KEY_COLUMNS,
     PREF_COLUMNS,
-    PREF_TABLE,
     dbapi_connection,
     fold_key,
     load_group_rows,
@@ -40,9 +36,9 @@ from creative_memory.services.derivation.derivation_rows import (
     sa_errors,
     state_from_json,
 )
+from creative_memory.services.derivation.pref_writer import PrefWriter
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver, OrderKey
-from creative_memory.services.store.row_batches import insert_many, update_many
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import lease_holder
 
@@ -216,7 +212,7 @@ def _incremental_raw(
     )
     key = cache_key_for(digest)
     touched = deriver.touched
-    writer = _PrefWriter(con)
+    writer = PrefWriter(con)
     records = deriver.records
     for k in sorted(touched):
         old = stored.get(k)
@@ -230,68 +226,3 @@ def _incremental_raw(
         (digest, key, row.event_count + count, max(row.max_seq, top), last_ev[2], last_ev[0], now, user_id),
     )
     return (len(touched), count)
-
-
-#: Non-key columns that an index holds (as a column, in an expression, or in a partial index's
-#: condition) or that the epoch trigger watches: setting one costs index work even when its value
-#: does not change. Every other non-key column is "plain": rewriting it with its own value costs
-#: nothing but the row, which an update writes anyway (tests/unit/test_pref_writer.py checks this
-#: list against the schema).
-INDEXED_COLUMNS = ("strength", "confidence", "status", "decay_at", "last_seen", "evaluated_at", "state")
-_INDEXED = frozenset(PREF_COLUMNS.index(c) for c in INDEXED_COLUMNS)
-_PLAIN = tuple(i for i in range(KEY_COLUMNS, len(PREF_COLUMNS)) if i not in _INDEXED)
-_NON_KEY = range(KEY_COLUMNS, len(PREF_COLUMNS))
-
-
-@lru_cache(maxsize=256)
-def _getter(cols: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """The values at ``cols`` as a tuple (itemgetter of one index returns the value alone)."""
-    if len(cols) == 1:
-        (only,) = cols
-        return lambda values: (values[only],)
-    return itemgetter(*cols)
-
-
-class _PrefWriter:
-    """Writes rows so that the table ends up exactly as a delete-all + insert-all would leave it
-    (apart from the surrogate ``id``): unchanged rows are left alone, changed ones are updated in
-    place, new ones inserted.
-
-    An update sets the indexed columns that changed (so untouched indexes are not rewritten) and,
-    when any plain column changed, every plain column (the same values where they did not
-    change): rows fall into a few groups by their changed indexed columns, each written by one
-    statement (``services.store.row_batches``) instead of one statement per row.
-    """
-
-    def __init__(self, con: sqlite3.Connection) -> None:
-        self.con = con
-        self.inserts: list[tuple[Any, ...]] = []
-        self.updates: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
-        self.unchanged = 0
-
-    def put(self, values: tuple[Any, ...], stored: tuple[Any, ...] | None) -> None:
-        """``stored`` is ``(id, *values)`` of the row with the same key, or None."""
-        if stored is None:
-            self.inserts.append(values)
-            return
-        new, old = values[KEY_COLUMNS:], stored[KEY_COLUMNS + 1 :]
-        if new == old:
-            self.unchanged += 1
-            return
-        changed = [i for i, a, b in zip(_NON_KEY, new, old, strict=True) if a != b]
-        if not changed:  # equal after all (a value that is not equal to itself)
-            self.unchanged += 1
-            return
-        cols = tuple(i for i in changed if i in _INDEXED)
-        if len(cols) < len(changed):
-            cols += _PLAIN
-        self.updates.setdefault(cols, []).append((*_getter(cols)(values), stored[0]))
-
-    def flush(self) -> None:
-        con = self.con
-        for changed, params in self.updates.items():
-            update_many(con, PREF_TABLE, [PREF_COLUMNS[i] for i in changed], params)
-        if self.inserts:
-            insert_many(con, PREF_TABLE, PREF_COLUMNS, self.inserts)
-        self.updates = {}
-        self.inserts = []

@@ -24,7 +24,6 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, EventPattern, Preference
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
-    INSERT_PREF,
     PREF_COLUMNS,
     Group,
     dbapi_connection,
@@ -34,6 +33,7 @@ from creative_memory.services.derivation.derivation_rows import (
     rows_in,
     sa_errors,
 )
+from creative_memory.services.derivation.pref_writer import PrefWriter
 from creative_memory.services.engine.bulk import fold_stored
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.store.store import Store
@@ -98,19 +98,28 @@ def fold_groups(session: Any, user_id: str, groups: set[Group], max_seq: int) ->
 def publish(
     session: Any, user_id: str, groups: set[Group], records: list[tuple[PrefKey, PrefState]], now: int
 ) -> int:
-    """Inside a write transaction: replace the groups' records with the fold's (keeping when each
-    was last injected)."""
-    existing = load_group_rows(dbapi_connection(session), user_id, groups)
-    injected = {key: row[_INJECTED] for key, row in existing.items()}
-    ids = [row[0] for row in existing.values()]
+    """Inside a write transaction: make the groups' stored records the fold's, keeping when each
+    was last injected. A record no longer derived is deleted; one still there is updated in place,
+    in the columns that changed (an index none of whose columns changed is not written: a forget
+    re-derives hundreds of records in a table with a dozen indexes); a new one is inserted."""
+    con = dbapi_connection(session)
+    existing = load_group_rows(con, user_id, groups)
+    kept = {k for k, _st in records}
+    ids = [row[0] for k, row in existing.items() if k not in kept]
     for i in range(0, len(ids), 900):  # through the session: records it holds are dropped with them
         session.execute(delete(Preference).where(Preference.id.in_(ids[i : i + 900])))
     drow = session.get(Derivation, user_id)
     key = drow.cache_key if drow is not None else ""
-    out = [pref_values(st, user_id, now, key, injected.get(k)) for k, st in records]
+    writer = PrefWriter(con)
+    for k, st in records:
+        old = existing.get(k)
+        writer.put(pref_values(st, user_id, now, key, None if old is None else old[_INJECTED]), old)
     with sa_errors():
-        dbapi_connection(session).executemany(INSERT_PREF, out)
-    return len(out)
+        writer.flush()
+    for obj in list(session.identity_map.values()):  # a record the session holds is read again
+        if isinstance(obj, Preference) and (obj.scope, obj.preference_type, obj.pattern) in groups:
+            session.expire(obj)
+    return len(records)
 
 
 def rederive_chunked(
