@@ -27,7 +27,7 @@ from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.context import Context
 from creative_memory.services.demo import demo
 from creative_memory.services.derivation import cache_state, derivation, rebuild
-from creative_memory.services.forget import erasure, forget_phases, forgetting
+from creative_memory.services.forget import erasure, forget_events, forget_phases, forgetting
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.location.datadir import DataDir
@@ -315,3 +315,25 @@ def test_a_failed_forget_does_not_keep_others_waiting(
     assert forgetting.finish_interrupted(demo_store, USER) == 1
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
     _full_derivation_equals_cache(demo_store)
+
+
+def test_the_deletes_after_the_rewrites_take_only_the_users_placeholders(demo_store: Store) -> None:
+    """``delete_placeholders`` (one statement for many events) deletes an event only where it is
+    this user's placeholder: an event that was written again meanwhile, or another user's, stays."""
+    seqs = [r[0] for r in _sql(demo_store, "SELECT seq FROM creative_memory_events ORDER BY seq LIMIT 4")]
+    placeholder = forget_events.PLACEHOLDER + "   "
+    outside_write(
+        demo_store,
+        "UPDATE creative_memory_events SET payload = ? WHERE seq IN (?, ?, ?)",
+        (placeholder, *seqs[:3]),
+    )
+    outside_write(demo_store, "UPDATE creative_memory_events SET user_id = 'other' WHERE seq = ?", (seqs[2],))
+    with demo_store.write() as session:
+        forget_events.delete_placeholders(session, USER, seqs)
+    left = {
+        r[0]
+        for r in _sql(
+            demo_store, "SELECT seq FROM creative_memory_events WHERE seq IN (?, ?, ?, ?)", tuple(seqs)
+        )
+    }
+    assert left == {seqs[2], seqs[3]}

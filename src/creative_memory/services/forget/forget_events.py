@@ -347,10 +347,13 @@ def delete_placeholders(session: Session, user_id: str, seqs: Sequence[int]) -> 
     """Delete events that :func:`rewrite_events` left as placeholders (and only those)."""
     if not seqs:
         return
-    session.connection().exec_driver_sql(
-        f"DELETE FROM {_EVENTS} WHERE seq = ? AND user_id = ? AND payload LIKE ?",
-        [(seq, user_id, PLACEHOLDER + "%") for seq in seqs],
-    )
+    con = dbapi_connection(session)
+    for i in range(0, len(seqs), 500):  # one statement for many rows: one statement journal, not one per row
+        part = seqs[i : i + 500]
+        con.execute(
+            f"DELETE FROM {_EVENTS} WHERE user_id = ? AND payload LIKE ? AND seq IN ({', '.join('?' * len(part))})",
+            (user_id, PLACEHOLDER + "%", *part),
+        )
 
 
 def placeholders(session: Session, user_id: str) -> list[int]:
