@@ -23,11 +23,8 @@ from creative_memory.services.location.datadir import DataDir
 from creative_memory.services.location.discovery import STORE_FILE, FoundStore, describe
 from creative_memory.services.location.schema import known_revision, latest_revision, probe_revision
 from creative_memory.services.store import backups
+from creative_memory.services.store.connections import sqlite_file_set
 from creative_memory.services.store.retry import is_busy
-
-
-def sqlite_file_set(path: Path) -> list[Path]:
-    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
 @dataclass(frozen=True)
