@@ -32,7 +32,6 @@ from creative_memory.services.derivation.derivation_rows import (
     fold_key,
     load_group_rows,
     loads_payload,
-    pref_values,
     sa_errors,
     state_from_json,
 )
@@ -45,7 +44,6 @@ from creative_memory.services.store.writes import lease_holder
 _dbapi = dbapi_connection
 _EVENTS = Event.__tablename__
 _STATE = 1 + PREF_COLUMNS.index("state")
-_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")
 
 
 def derive_in(
@@ -215,10 +213,7 @@ def _incremental_raw(
     writer = PrefWriter(con)
     records = deriver.records
     for k in sorted(touched):
-        old = stored.get(k)
-        writer.put(
-            pref_values(records[k], user_id, now, key, old[_INJECTED] if old is not None else None), old
-        )
+        writer.put_record(records[k], user_id, now, key, stored.get(k))
     writer.flush()
     last_ev = new_rows[-1]
     con.execute(

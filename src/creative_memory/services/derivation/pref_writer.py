@@ -11,7 +11,13 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from creative_memory.services.derivation.derivation_rows import KEY_COLUMNS, PREF_COLUMNS, PREF_TABLE
+from creative_memory.model.records import PrefState
+from creative_memory.services.derivation.derivation_rows import (
+    KEY_COLUMNS,
+    PREF_COLUMNS,
+    PREF_TABLE,
+    pref_values,
+)
 from creative_memory.services.store.row_batches import insert_many, update_many
 
 #: Non-key columns that an index holds (as a column, in an expression, or in a partial index's
@@ -23,6 +29,7 @@ INDEXED_COLUMNS = ("strength", "confidence", "status", "decay_at", "last_seen", 
 _INDEXED = frozenset(PREF_COLUMNS.index(c) for c in INDEXED_COLUMNS)
 _PLAIN = tuple(i for i in range(KEY_COLUMNS, len(PREF_COLUMNS)) if i not in _INDEXED)
 _NON_KEY = range(KEY_COLUMNS, len(PREF_COLUMNS))
+_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")  # in a stored row (id first)
 
 
 @lru_cache(maxsize=256)
@@ -68,6 +75,13 @@ class PrefWriter:
         if len(cols) < len(changed):
             cols += _PLAIN
         self.updates.setdefault(cols, []).append((*_getter(cols)(values), stored[0]))
+
+    def put_record(
+        self, state: PrefState, user_id: str, now: int, cache_key: str, stored: tuple[Any, ...] | None
+    ) -> None:
+        """:meth:`put` of a derived record's row, keeping when the stored one was last injected."""
+        injected = None if stored is None else stored[_INJECTED]
+        self.put(pref_values(state, user_id, now, cache_key, injected), stored)
 
     def flush(self) -> None:
         con = self.con

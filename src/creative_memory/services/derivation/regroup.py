@@ -24,12 +24,10 @@ from creative_memory.model.records import PrefKey, PrefState
 from creative_memory.model.tables import Derivation, EventPattern, Preference
 from creative_memory.services.derivation.derivation_rows import (
     FOLD_SQL,
-    PREF_COLUMNS,
     Group,
     dbapi_connection,
     fold_key,
     load_group_rows,
-    pref_values,
     rows_in,
     sa_errors,
 )
@@ -40,7 +38,6 @@ from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import Chunker
 
 _ATTEMPTS = 4
-_INJECTED = 1 + PREF_COLUMNS.index("last_injected_at")  # in a row of load_group_rows (id first)
 
 
 def rederive_groups(
@@ -112,8 +109,7 @@ def publish(
     key = drow.cache_key if drow is not None else ""
     writer = PrefWriter(con)
     for k, st in records:
-        old = existing.get(k)
-        writer.put(pref_values(st, user_id, now, key, None if old is None else old[_INJECTED]), old)
+        writer.put_record(st, user_id, now, key, existing.get(k))
     with sa_errors():
         writer.flush()
     for obj in list(session.identity_map.values()):  # a record the session holds is read again
