@@ -182,21 +182,17 @@ def fold_stored(
             max_seq = seq
         if every and count % every == 0 and tick is not None:
             tick(count)
-        if signal is legacy or payload.get("snapshot"):
-            snap = _snapshot_event(row, signal, payload)
-            if only is None or any((scope, i.preference_type, i.pattern) in only for i in snap.items):
-                deriver.apply(snap)
-            elif last is not None and (t, content_hash, seq) <= last:
-                raise ValueError(f"event {event_id} at {(t, content_hash, seq)} is not after {last}")
-            else:  # another group's snapshot: only its place in the fold order counts
-                deriver._last_key = (t, content_hash, seq)
-            last = deriver.last_key
-            continue
         if last is not None and (t, content_hash, seq) <= last:
             raise ValueError(
                 f"event {event_id} at {(t, content_hash, seq)} is not after the last applied event {last}"
             )
         last = (t, content_hash, seq)
+        if signal is legacy or payload.get("snapshot"):
+            snap = _snapshot_event(row, signal, payload)
+            if only is None or any((scope, i.preference_type, i.pattern) in only for i in snap.items):
+                deriver.apply(snap)
+            deriver._last_key = last  # another group's snapshot: only its place in the fold order counts
+            continue
         filled = False  # the event view is filled only for the Deriver's own methods
         weight, added, unary, pairwise, source = per_signal[signal]
         items = flat_items(payload) if signal not in unfolded else []
