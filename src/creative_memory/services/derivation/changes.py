@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.events import payload_items
 from creative_memory.model.tables import Derivation, Event, EventChange, EventPattern
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
-from creative_memory.services.derivation.derivation_rows import dbapi_connection
+from creative_memory.services.derivation.derivation_rows import dbapi_connection, execute_in
 from creative_memory.services.derivation.event_content import content_hash, pattern_rows
 from creative_memory.services.derivation.regroup import rederive_groups
 from creative_memory.services.store.writes import quiet
@@ -165,9 +165,7 @@ def _rewrite_index(con: sqlite3.Connection, seqs: list[int], changed: _Changed) 
             f"UPDATE {_EVENTS} SET content_hash = ? WHERE seq = ? AND content_hash IS NOT ?",
             [(h, s, h) for s, h in changed.fresh.items()],
         )
-        for i in range(0, len(seqs), 500):
-            chunk = seqs[i : i + 500]
-            con.execute(f"DELETE FROM {_PATTERNS} WHERE seq IN ({', '.join('?' * len(chunk))})", chunk)
+        execute_in(con, f"DELETE FROM {_PATTERNS} WHERE seq IN", seqs)
         if changed.index:
             con.executemany(
                 f"INSERT INTO {_PATTERNS} (seq, user_id, scope, preference_type, pattern, polarity, role) "

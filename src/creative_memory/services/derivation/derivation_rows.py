@@ -262,6 +262,15 @@ def rows_in(
         yield from con.execute(f"{sql} ({', '.join('?' * len(part))})", (*lead, *part))
 
 
+def execute_in(
+    con: sqlite3.Connection, sql: str, values: Sequence[Any], *lead: object, size: int = 500
+) -> None:
+    """Run the write ``sql`` (which ends in ``IN``) for ``values``, ``size`` at a time: many rows to
+    a statement (:func:`rows_in`'s statements, with nothing to read back)."""
+    for _row in rows_in(con, sql, values, *lead, size=size):
+        pass
+
+
 def load_group_rows(
     con: sqlite3.Connection, user_id: str, groups: set[Group], *, first_seen: Sequence[int] = ()
 ) -> dict[PrefKey, tuple[Any, ...]]:

@@ -35,7 +35,7 @@ from creative_memory.services.common.like import any_of
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
-from creative_memory.services.derivation.derivation_rows import rows_in
+from creative_memory.services.derivation.derivation_rows import execute_in, rows_in
 from creative_memory.services.derivation.event_content import canonical, pattern_rows, rewritten_hash
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
@@ -347,13 +347,9 @@ def delete_placeholders(session: Session, user_id: str, seqs: Sequence[int]) -> 
     """Delete events that :func:`rewrite_events` left as placeholders (and only those)."""
     if not seqs:
         return
-    con = dbapi_connection(session)
-    for i in range(0, len(seqs), 500):  # one statement for many rows: one statement journal, not one per row
-        part = seqs[i : i + 500]
-        con.execute(
-            f"DELETE FROM {_EVENTS} WHERE user_id = ? AND payload LIKE ? AND seq IN ({', '.join('?' * len(part))})",
-            (user_id, PLACEHOLDER + "%", *part),
-        )
+    # many rows to a statement: one statement journal (the table has triggers), not one per event
+    sql = f"DELETE FROM {_EVENTS} WHERE user_id = ? AND payload LIKE ? AND seq IN"
+    execute_in(dbapi_connection(session), sql, seqs, user_id, PLACEHOLDER + "%")
 
 
 def placeholders(session: Session, user_id: str) -> list[int]:
