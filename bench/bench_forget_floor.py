@@ -29,7 +29,7 @@ from typing import Any
 from bench.bench_forget import pick_patterns, search_alone
 from bench.common import USER, demo_store, header, make_current, parser, working_copy
 from creative_memory.model.events import payload_items
-from creative_memory.services.derivation.derivation_rows import dbapi_connection
+from creative_memory.services.derivation.derivation_rows import dbapi_connection, execute_in, rows_in
 from creative_memory.services.derivation.event_content import canonical
 from creative_memory.services.derivation.regroup import fold_groups
 from creative_memory.services.forget import forget_events
@@ -45,20 +45,10 @@ def _plan(
 ) -> tuple[list[tuple[str, int]], list[int], set[tuple[str, str, str]], float]:
     """The target's events rewritten in Python: (new payload, seq) to store, seqs to delete, the
     groups whose evidence changed, and the milliseconds the rewriting took."""
-    with store.raw() as con:
-        seqs = [
-            int(r[0])
-            for r in con.execute(
-                f"SELECT DISTINCT seq FROM {_INDEX} WHERE user_id = ? AND preference_type = ? AND pattern = ?",
-                (USER, target.preference_type, target.pattern),
-            )
-        ]
-        rows: list[tuple[int, str, str]] = []
-        for i in range(0, len(seqs), 500):
-            part = seqs[i : i + 500]
-            rows += con.execute(
-                f"SELECT seq, scope, payload FROM {_EVENTS} WHERE seq IN ({', '.join('?' * len(part))})", part
-            ).fetchall()
+    with store.read() as session:
+        seqs = sorted(forget_events.indexed_events(session, USER, target))
+        sql = f"SELECT seq, scope, payload FROM {_EVENTS} WHERE seq IN"
+        rows = list(rows_in(dbapi_connection(session), sql, seqs))
     t0 = time.perf_counter()
     rewrites: list[tuple[str, int]] = []
     deletes: list[int] = []
@@ -85,11 +75,8 @@ def _write(
         con.execute("BEGIN IMMEDIATE")
         con.execute("INSERT INTO creative_memory_quiet (id) VALUES (1)")  # as every forget write
         con.executemany(f"UPDATE {_EVENTS} SET payload = ? WHERE seq = ?", rewrites)
-        for i in range(0, len(deletes), 500):
-            part = deletes[i : i + 500]
-            marks = ", ".join("?" * len(part))
-            con.execute(f"DELETE FROM {_INDEX} WHERE seq IN ({marks})", part)
-            con.execute(f"DELETE FROM {_EVENTS} WHERE seq IN ({marks})", part)
+        execute_in(con, f"DELETE FROM {_INDEX} WHERE seq IN", deletes)
+        execute_in(con, f"DELETE FROM {_EVENTS} WHERE seq IN", deletes)
         con.execute(
             f"DELETE FROM {_INDEX} WHERE user_id = ? AND preference_type = ? AND pattern = ?",
             (USER, target.preference_type, target.pattern),
