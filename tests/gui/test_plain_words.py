@@ -38,8 +38,8 @@ from creative_memory.services.demo.demostore import name_projects, show_everythi
 from creative_memory.services.retrieval import labels
 
 #: what an internal identifier looks like (a word joined to another by "_": project ids, stored
-#: pattern and type names, stage and reason codes), and a decay stamp
-CODE = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*_[a-z0-9_]+\b|decay@")
+#: pattern and type names, stage and reason codes), and a decay or reaction stamp
+CODE = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*_[a-z0-9_]+\b|decay@|against@")
 #: the codes that are English words too: wrong only where the window speaks German
 _ENGLISH_WORDS = sorted({*labels.STAGES, *labels.ORIGINS, *labels.MODES} - {"preview"})
 GERMAN_CODES = re.compile(r"\b(?:" + "|".join(_ENGLISH_WORDS) + r")\b")

@@ -203,7 +203,7 @@ def test_reversal_steps_1_2_3() -> None:
     _contra(d, 12, "s2")  # 3rd: × 0.60, tier down one
     assert pos.strength == base * 0.80 * 0.60
     assert pos.confidence is Tier.MEDIUM
-    assert pos.demoted_by == "e12"
+    assert pos.demoted_by == f"against@{T0 + DAY + 12}:thumbs_down"  # its time and kind, not its id
     assert pos.status is Status.STABLE
     assert pos.reversal_sessions == ["s1", "s2"]
     assert NEG not in d.records
@@ -227,7 +227,7 @@ def test_reversal_step4_needs_three_sessions() -> None:
     assert pos.strength == pytest.approx(after3 - 0.10)
     assert pos.confidence is Tier.LOW
     assert pos.status is Status.UNDER_REVIEW
-    assert pos.demoted_by == "e15"
+    assert pos.demoted_by == f"against@{T0 + DAY + 15}:thumbs_down"
     shadow = d.records[NEG]
     assert shadow.shadow_of == key_text(POS)
     assert shadow.strength == 0.05

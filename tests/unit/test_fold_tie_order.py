@@ -275,3 +275,30 @@ def test_a_forget_re_derives_a_group_another_event_of_the_instant_speaks_for(tmp
         finally:
             store.close()
     assert differ > 0  # the rewrite did move the event past the other in some of them
+
+
+def _reaction(event_id: str, polarity: str, at: str, session: str) -> str:
+    return json.dumps(
+        {
+            "event_id": event_id,
+            "signal_type": "manual_refinement",
+            "occurred_at": at,
+            "session_id": session,
+            "patterns": [{"preference_type": "layout", "pattern": "airy_spacing", "polarity": polarity}],
+        }
+    )
+
+
+def test_equal_reactions_with_other_ids_weaken_a_record_alike_in_any_order(tmp_path: Path) -> None:
+    """Found by the property test above: equal reactions (one content hash) fold in arrival order,
+    and the one that weakened a record was named by its id, so the record depended on which of
+    them arrived first. It is named by what it is (decision 0104)."""
+    settled = [_reaction(f"p{i}", "positive", f"2026-10-0{i + 1}T10:00:00Z", f"s{i}") for i in range(4)]
+    against = [_reaction(f"n{i}", "negative", "2026-11-01T10:00:00Z", "s9") for i in range(3)]
+    outcomes = []
+    for name, order in (("a", against), ("b", against[::-1]), ("c", [against[1], against[2], against[0]])):
+        key, prefs = outcome(tmp_path / name, settled + order)
+        outcomes.append((key, prefs))
+        with_weakening = [p for p in prefs if json.loads(p[-1])["demoted_by"]]
+        assert with_weakening, "the case must weaken the positive record, or it tests nothing"
+    assert outcomes[0] == outcomes[1] == outcomes[2]

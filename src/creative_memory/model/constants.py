@@ -16,7 +16,9 @@ from typing import Final
 # (decision 0086); a store without ratings derives exactly as version 2 did.
 # Version 4: events of the same instant fold in the order of their content, not of their arrival
 # (decision 0089); a store with no two events at one instant derives exactly as version 3 did.
-DERIVATION_VERSION: Final = "cm-derive-4+extract-1"
+# Version 5: a record weakened by a contradicting reaction names it by time and kind, not by id
+# (decision 0104); the strengths, tiers and statuses are those of version 4.
+DERIVATION_VERSION: Final = "cm-derive-5+extract-1"
 
 NORMALIZER: Final = 2.0
 DECAY_DAYS: Final = 90

@@ -1757,157 +1757,162 @@
 <context>
     <name>InspectorFields</name>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="23"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
         <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="24"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="25"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
         <source>Pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="26"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
         <source>Polarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="27"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
         <source>Strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="28"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
         <source>Confidence tier</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="29"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="30"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
         <source>Tier from strength</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="31"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="32"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
         <source>Sources</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="33"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
         <source>Explicit tags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="34"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
         <source>Accepts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="35"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
         <source>Rejects</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="36"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
         <source>Pairwise comparisons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="37"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
         <source>First seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="38"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
         <source>Last seen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="39"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
         <source>Decay due</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="40"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
         <source>Last injected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="41"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="42"/>
         <source>Reversal signals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="42"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="43"/>
         <source>Contradicts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="43"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="44"/>
         <source>Last weakened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="44"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="45"/>
         <source>Stored as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="90"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="91"/>
         <source>everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="97"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="98"/>
         <source>the opposite preference; this one is still gathering evidence and takes over once it is at least moderate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="149"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="150"/>
         <source>on {date}: nothing had named it for {days} days, so it faded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="152"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="156"/>
+        <source>on {date}: a reaction said the opposite ({signal})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tabs/inspector/fields.py" line="159"/>
         <source>a reaction that said the opposite (stored as event {id})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="162"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="169"/>
         <source>{values}, record {id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="166"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="173"/>
         <source>{values}, scope {scope}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="116"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="117"/>
         <source>provisional — unary signals only; at most medium until a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="121"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="122"/>
         <source>confirmed by a tag, refinement, revert or comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/fields.py" line="136"/>
+        <location filename="../../gui/tabs/inspector/fields.py" line="137"/>
         <source>never</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2366,62 +2371,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="220"/>
+        <location filename="../../gui/main_window.py" line="225"/>
         <source>Store: {path}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="270"/>
+        <location filename="../../gui/main_window.py" line="275"/>
         <source>Updating preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="272"/>
+        <location filename="../../gui/main_window.py" line="277"/>
         <source>The rules that turn your reactions into preferences have changed. Re-deriving every preference from the raw events…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282"/>
+        <location filename="../../gui/main_window.py" line="287"/>
         <source>Could not re-derive the preferences; they are shown as stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292"/>
+        <location filename="../../gui/main_window.py" line="297"/>
         <source>No store open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="423"/>
+        <location filename="../../gui/main_window.py" line="428"/>
         <source>There is nothing to search on this tab: Ctrl+3 searches preferences in the Inspector, Ctrl+4 retrievals in Diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="430"/>
+        <location filename="../../gui/main_window.py" line="435"/>
         <source>● Live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="430"/>
+        <location filename="../../gui/main_window.py" line="435"/>
         <source>○ Not live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="432"/>
+        <location filename="../../gui/main_window.py" line="437"/>
         <source>Changes made by Open Design appear here within a second or two.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="434"/>
+        <location filename="../../gui/main_window.py" line="439"/>
         <source>The store cannot be read right now; the view is not updating.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="441"/>
+        <location filename="../../gui/main_window.py" line="446"/>
         <source>Working…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="449"/>
+        <location filename="../../gui/main_window.py" line="454"/>
         <source>Bringing memory up to today: {done} of {total} preferences aged by the time passed…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6073,42 +6078,42 @@ are upgraded from schema {old} to {new}.</source>
 <context>
     <name>WindowBanners</name>
     <message>
-        <location filename="../../gui/window_banners.py" line="44"/>
+        <location filename="../../gui/window_banners.py" line="40"/>
         <source>Memory state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="47"/>
+        <location filename="../../gui/window_banners.py" line="43"/>
         <source>Demo data notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="50"/>
+        <location filename="../../gui/window_banners.py" line="44"/>
         <source>Notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="63"/>
+        <location filename="../../gui/window_banners.py" line="57"/>
         <source>&amp;Turn on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="63"/>
+        <location filename="../../gui/window_banners.py" line="57"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="95"/>
+        <location filename="../../gui/window_banners.py" line="88"/>
         <source>O&amp;K, hide this notice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="108"/>
+        <location filename="../../gui/window_banners.py" line="105"/>
         <source>Demo data — not your memory. Nothing here is used by Open Design.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/window_banners.py" line="109"/>
+        <location filename="../../gui/window_banners.py" line="106"/>
         <source>&amp;Back to my memory</source>
         <translation type="unfinished"></translation>
     </message>

@@ -28,6 +28,29 @@ _MEDIUM = Tier.MEDIUM
 _HIGH = Tier.HIGH
 
 
+def against(ev: EventView) -> str:
+    """What a record's ``demoted_by`` says of the contradicting reaction ``ev``: its time and kind,
+    ``against@<occurred_at ms>:<signal>`` (decision 0104). Not its id: the cache key is a digest of
+    the events' content, and two events of equal content (different ids) fold in arrival order, so
+    an id here would make the records depend on which arrived first. A forget never changes either
+    part (it rewrites an event's items only)."""
+    return f"{_AGAINST}{ev.occurred_at}:{ev.signal_type}"
+
+
+_AGAINST = "against@"
+
+
+def read_against(text: str) -> tuple[int, str] | None:
+    """The time (ms) and signal of an :func:`against` text; None for anything else (a decay's
+    ``decay@…``, or an event id that a store derived before version 5 still holds)."""
+    if not text.startswith(_AGAINST):
+        return None
+    at, _, signal = text[len(_AGAINST) :].partition(":")
+    if not at.isdigit() or not signal:
+        return None
+    return int(at), signal
+
+
 def count_reversal(ev: EventView, opp: PrefState, abs_w: float, pairwise: int) -> bool:
     """Count ``ev`` against the stable record ``opp``: the second reversal weakens it, the third
     also lowers its tier, and from the fourth in at least ``REVERSAL_MIN_SESSIONS`` sessions it is
@@ -49,7 +72,7 @@ def count_reversal(ev: EventView, opp: PrefState, abs_w: float, pairwise: int) -
     if rs == 3:
         opp.strength = clamp(opp.strength * REVERSAL_STEP3_FACTOR)
         opp.confidence = tier_down(opp.confidence)
-        opp.demoted_by = ev.event_id
+        opp.demoted_by = against(ev)
         return False
     if rs < 4 or len(opp.reversal_sessions) < REVERSAL_MIN_SESSIONS:
         # rs == 1 is the noise guard; rs >= 4 within fewer than 3 sessions is counted only.
@@ -57,7 +80,7 @@ def count_reversal(ev: EventView, opp: PrefState, abs_w: float, pairwise: int) -
     opp.strength = clamp(opp.strength - abs_w)
     opp.confidence = _LOW
     opp.status = _UNDER_REVIEW
-    opp.demoted_by = ev.event_id
+    opp.demoted_by = against(ev)
     return True
 
 

@@ -13,6 +13,7 @@ from creative_memory.gui.itemmodels.preferences import format_qdatetime
 from creative_memory.gui.visible import said, shown_id, shown_name, stored_name, with_stored
 from creative_memory.model.constants import DECAY_DAYS
 from creative_memory.services.derivation.pref_view import PreferenceView
+from creative_memory.services.engine.reversal import read_against
 from creative_memory.services.retrieval import reasons
 from creative_memory.services.retrieval.labels import signal_label
 from creative_memory.services.retrieval.reasons import Fate
@@ -149,6 +150,12 @@ def weakened_text(value: object) -> str:
         return QCoreApplication.translate(
             "InspectorFields", "on {date}: nothing had named it for {days} days, so it faded"
         ).format(date=when_ms(int(text[6:])), days=DECAY_DAYS)
+    reaction = read_against(text)
+    if reaction is not None:
+        at, signal = reaction
+        return QCoreApplication.translate(
+            "InspectorFields", "on {date}: a reaction said the opposite ({signal})"
+        ).format(date=when_ms(at), signal=said(signal_label(signal)))
     return QCoreApplication.translate(
         "InspectorFields", "a reaction that said the opposite (stored as event {id})"
     ).format(id=shown_id(text))
