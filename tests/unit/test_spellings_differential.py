@@ -49,10 +49,15 @@ NAMES = [
     "кофе_латте",
     "3d_landscapes",
     "خَط_عريض",
+    "フラット_デザイン",
 ]
-SEPARATORS = [" ", "-", "_", "\t", "\n", "\u00a0", "  ", "\u2013", "\u2011", ".", "/", "\u3000", " - "]
-INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u00ad", "\u2060", "\ufeff", "\ufe0f"]
+SEPARATORS = [" ", "-", "_", "\t", "\n", "\u00a0", "  ", "\u2013", "\u2011", ".", "/", "\u3000", " - ",
+              "\x1f", "\r\n", "\u30fb", "\uff65", "\u2215", "\u2044", "\u3002", "\u2022"]  # fmt: skip
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u00ad", "\u2060", "\ufeff", "\ufe0f", "\u0640"]
 CYRILLIC = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u0441", "x": "\u0445"}
+#: capitals of other scripts that look like a Latin capital (decision 0105): Greek, Cyrillic
+UPPER_LOOKALIKE = {"a": "\u0391", "b": "\u0392", "e": "\u0395", "h": "\u0397", "m": "\u041c", "t": "\u0422",
+                   "k": "\u041a", "g": "\u0261"}  # fmt: skip
 LIGATURES = {"fl": "\ufb02", "fi": "\ufb01", "ff": "\ufb00"}
 
 
@@ -84,7 +89,9 @@ def spelled(draw: st.DrawFn, name: str) -> str:
                 k += 2
                 continue
             ch = word[k]
-            how = draw(st.sampled_from(["same", "upper", "title", "nfd", "wide", "math", "cyrillic"]))
+            how = draw(
+                st.sampled_from(["same", "upper", "title", "nfd", "wide", "math", "cyrillic", "lookalike"])
+            )
             if how == "upper":
                 ch = ch.upper()
             elif how == "title":
@@ -97,6 +104,8 @@ def spelled(draw: st.DrawFn, name: str) -> str:
                 ch = chr(ord(ch) - ord("a") + 0x1D41A)  # mathematical bold small letters
             elif how == "cyrillic" and ch in CYRILLIC:
                 ch = CYRILLIC[ch]
+            elif how == "lookalike" and ch in UPPER_LOOKALIKE:
+                ch = UPPER_LOOKALIKE[ch]
             out.append(ch)
             if k + 1 < len(word) and draw(st.integers(0, 5)) == 0:
                 out.append(draw(st.sampled_from(INVISIBLE)) * draw(st.sampled_from([1, 1, 1, 2, 17, 40])))
@@ -209,6 +218,12 @@ def test_every_consumer_finds_the_same_mentions_in_text(c: tuple[str, str, str])
         scan = SpelledScan(Spellings([canonical]), fast=fast)
         assert scan.count(raw) == len(found), fast
         assert scan.count(b"\x00\x81\xff" + raw.upper() + b"\xc3\x00") == len(found), fast
+    # the same text as the store holds it, in an event's JSON payload: a tab is written ``\t``, a
+    # control character ``\u001f``, and each escape is still the separator it stands for
+    stored = event_content.canonical({"diff": text, "patterns": []}).encode("utf-8")
+    assert spelling.count(fold_bytes(stored)) == len(found)
+    for fast in (True, False):
+        assert SpelledScan(Spellings([canonical]), fast=fast).count(stored) == len(found), fast
     # the SQL prefilter of forget's scan of the events' diffs keeps the payload that holds them
     assert _kept_by_the_diff_prefilter(canonical, text)
     # after a scrub, nobody finds anything

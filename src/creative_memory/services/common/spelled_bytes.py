@@ -8,6 +8,7 @@ decoded and folded with :func:`~creative_memory.services.common.spellings.fold`.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -174,6 +175,39 @@ def _byte_offset(text: str, k: int) -> int:
 #: the bytes a run of separators in a name written in ASCII may hold
 SEP_BYTES: Final = frozenset(ASCII_SEPARATORS.encode())
 
+#: How JSON writes a separator it escapes: a tab as ``\t``, a line break as ``\n``, the other
+#: control characters that are spaces as ``\u000b``, ``\u001f``, … (and an escaped backslash, which
+#: is only a backslash). The store holds payloads as JSON: in its bytes such an escape is the
+#: separator it stands for (decision 0105); read as two characters, the letter after the backslash
+#: would end the run. Raw text that holds a backslash before one of these letters is read the same
+#: way, so the byte search may find more there than the text's own fold, never less.
+JSON_SEPARATOR_ESCAPE: Final = r"\\\\|\\[tnrf]|\\u00(?:0[9a-dA-D]|1[c-fC-F])"
+_JSON_ESCAPES_TEXT: Final = re.compile(JSON_SEPARATOR_ESCAPE)
+
+
+def _unescaped(raw: str) -> tuple[str, list[int] | None]:
+    """``raw`` with each JSON escape of a separator read as that separator (a space: the fold makes
+    every separator alike), and for each character of the result where it is in ``raw`` (one
+    entry more, for the end); None when nothing was an escape. An escaped backslash stays as it is."""
+    if "\\" not in raw:
+        return raw, None
+    parts: list[str] = []
+    origin: list[int] = []
+    k = 0
+    for m in _JSON_ESCAPES_TEXT.finditer(raw):
+        if m.end() - m.start() == 2 and m.group() == "\\\\":
+            continue  # an escaped backslash: a backslash, as written
+        parts.append(raw[k : m.start()])
+        origin.extend(range(k, m.start()))
+        parts.append(" ")
+        origin.append(m.start())
+        k = m.end()
+    if not parts:
+        return raw, None
+    parts.append(raw[k:])
+    origin.extend(range(k, len(raw) + 1))
+    return "".join(parts), origin
+
 
 def _plain_ascii(ch: str) -> bool:
     """An ASCII character that is not a separator: a cluster of its own, in no run of separators."""
@@ -292,6 +326,7 @@ class Spelling:
         lo = max(0, pos - self.context)
         before = bytes(data[lo:pos]).decode("utf-8", "surrogateescape")
         after = bytes(data[pos : pos + width + self.context]).decode("utf-8", "surrogateescape")
+        plain = False
         if self._ascii is not None:
             # A name written in ASCII: no mention holds a character that is neither ASCII nor able
             # to fold into ASCII or change its neighbours (an undecodable byte, a CJK character, …);
@@ -302,24 +337,26 @@ class Spelling:
             # the breaking character itself is kept: a mark after it belongs to its cluster
             before = before[last.end() - 1 :] if last else before
             after = after[: first.start()] if first else after
-            text = before + after
-            if not t.not_breaking.search(text):
-                # plain ASCII there: one regular expression finds the mentions, exactly as the fold
-                found = [
-                    (m.start(), m.start() + len(m.group(1)))
-                    for m in self._ascii.finditer(text)
-                    if len(m.group(1)) <= self.longest
-                ]
-            else:
-                found = self._folded_find(text, len(before), width)
+            plain = not t.not_breaking.search(before + after)
+        raw = before + after
+        text, origin = _unescaped(raw)
+        at = len(before) if origin is None else bisect.bisect_left(origin, len(before))
+        if plain and self._ascii is not None:
+            # plain ASCII there: one regular expression finds the mentions, exactly as the fold
+            found = [
+                (m.start(), m.start() + len(m.group(1)))
+                for m in self._ascii.finditer(text)
+                if len(m.group(1)) <= self.longest
+            ]
         else:
-            text = before + after
-            found = self._folded_find(text, len(before), width)
+            found = self._folded_find(text, at, width)
         base = pos - len(before.encode("utf-8", "surrogateescape"))
         out = set()
         for s, e in found:
-            start = base + _byte_offset(text, s)
-            if start < pos + width and base + _byte_offset(text, e) > pos:
+            if origin is not None:  # back to the bytes as they are
+                s, e = origin[s], origin[e]
+            start = base + _byte_offset(raw, s)
+            if start < pos + width and base + _byte_offset(raw, e) > pos:
                 out.add(start)
         return out
 
@@ -370,6 +407,8 @@ class Spelling:
         head, tail, fold = self._head, self._tail, FOLD  # the bytes may be folded or not
         # a mention is at most ``longest`` bytes here (ASCII): no run is read further back than that
         stop = max(0, pos + width - self.longest - 1)
+        if bytes(data[max(0, stop - 6) : pos + self.longest + 6]).find(b"\\") >= 0:
+            return None  # a JSON escape may be a separator there: the fold decides (decision 0105)
         i, k = pos - 1, len(head) - 1
         while k >= 0:
             if i < 0:

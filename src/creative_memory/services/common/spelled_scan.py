@@ -86,7 +86,14 @@ def folded(buf: bytearray) -> tuple[bytearray, int]:
 Hit = tuple[tuple[int, ...], int, int, bool]
 
 
-_SEPARATORS: Final = b"[" + b"".join(b"\\x%02x" % c for c in sorted(spelled_bytes.SEP_BYTES)) + b"]+"
+#: a run of separators in bytes: ASCII separators, and the JSON escapes of separators (decision 0105)
+_SEPARATORS: Final = (
+    b"(?:"
+    + spelled_bytes.JSON_SEPARATOR_ESCAPE.encode()
+    + b"|["
+    + b"".join(b"\\x%02x" % c for c in sorted(spelled_bytes.SEP_BYTES))
+    + b"])+"
+)
 _NOT_ASCII: Final = b"[\\x80-\\xff]"
 
 

@@ -36,33 +36,61 @@ from __future__ import annotations
 import re
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from creative_memory.model.characters import ASCII_SEPARATORS, is_invisible, is_separator, longest_mention
+from creative_memory.model.characters import (
+    ASCII_SEPARATORS,
+    is_invisible,
+    is_separator,
+    is_separator_0076,
+    longest_mention,
+)
 
 SEPARATOR: Final = "_"
 #: Cyrillic and Greek letters (case-folded) that look like a Latin letter in both cases.
-CONFUSABLES: Final[dict[str, str]] = {
+CONFUSABLES_0076: Final[dict[str, str]] = {
     "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y",
     "ѕ": "s", "і": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l",
     "ο": "o", "ι": "i", "κ": "k", "ν": "v", "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
 }  # fmt: skip
+#: … and (decision 0105) the letters whose capital looks like a Latin capital (``Α``, ``Η``, ``М``,
+#: ``Т``: folded to lower case first, so the lower-case letter is read as the Latin one too, in
+#: both cases alike), Cyrillic and Armenian letters that look Latin, and the Latin letters of other
+#: alphabets that look like plain ones (the script ``ɡ``, small capitals).
+CONFUSABLES: Final[dict[str, str]] = CONFUSABLES_0076 | {
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "μ": "m", "ϲ": "c", "ϳ": "j",
+    "в": "b", "к": "k", "м": "m", "н": "h", "т": "t", "ү": "y", "ѵ": "v",
+    "օ": "o", "ս": "u", "ո": "n", "հ": "h",
+    "ɡ": "g", "ɑ": "a", "ȷ": "j", "ᴄ": "c", "ᴏ": "o", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z", "ᴜ": "u", "ꜱ": "s",
+}  # fmt: skip
 MAX_WORDS: Final = 8  # legacy blocks (no length recorded): the longest run of words checked
 
 
-@lru_cache(maxsize=1 << 16)
-def fold_cluster(cluster: str) -> str:
-    """The folded form of one cluster (see the module's rule), separators not yet collapsed."""
+def _fold_by(cluster: str, separator: Callable[[str], bool], confusables: Mapping[str, str]) -> str:
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", cluster).casefold())
     out = []
     for ch in text:
         if is_invisible(ch):
             continue
-        out.append(SEPARATOR if is_separator(ch) else CONFUSABLES.get(ch, ch))
+        out.append(SEPARATOR if separator(ch) else confusables.get(ch, ch))
     return "".join(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def fold_cluster(cluster: str) -> str:
+    """The folded form of one cluster (see the module's rule), separators not yet collapsed."""
+    return _fold_by(cluster, is_separator, CONFUSABLES)
+
+
+@lru_cache(maxsize=1 << 12)
+def fold_cluster_0076(cluster: str) -> str:
+    """:func:`fold_cluster` with the separators and look-alikes of decision 0076, which blocks made
+    before decision 0105 were keyed by: they are still honoured (:func:`blocked_spans`,
+    ``BlockChecker.blocked``)."""
+    return _fold_by(cluster, is_separator_0076, CONFUSABLES_0076)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -152,15 +180,17 @@ def _last_visible(text: str, start: int, end: int) -> int:
     return end
 
 
-def fold(text: str) -> Folded:
-    """The folded form of a text, with where each folded character comes from."""
+def fold(text: str, *, before_0105: bool = False) -> Folded:
+    """The folded form of a text, with where each folded character comes from (``before_0105``: as
+    the blocks made before decision 0105 were keyed, :func:`fold_cluster_0076`)."""
+    fold_cluster_ = fold_cluster_0076 if before_0105 else fold_cluster
     chars: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
     first: list[bool] = []
     last: list[bool] = []
     for s, e in _clusters(text):
-        piece = fold_cluster(text[s] if e - s == 1 else _visible(text[s:e]))
+        piece = fold_cluster_(text[s] if e - s == 1 else _visible(text[s:e]))
         if len(piece) == 1 and piece != SEPARATOR:  # most clusters
             chars.append(piece)
             starts.append(s)
@@ -183,6 +213,11 @@ def fold(text: str) -> Folded:
 def canonical_name(value: str) -> str:
     """The form all spellings of a name share (the module's rule)."""
     return fold(value).text
+
+
+def canonical_name_0076(value: str) -> str:
+    """The form blocks made before decision 0105 were keyed by (still honoured)."""
+    return fold(value, before_0105=True).text
 
 
 def same_name(a: str, b: str) -> bool:
@@ -243,15 +278,21 @@ def blocked_spans(
     has one of those lengths is asked. With ``legacy`` (blocks recorded without a length), also
     every run of up to :data:`MAX_WORDS` space-separated words. Overlaps are merged."""
     folded = fold(text)
-    ft = folded.text
+    folds = [folded]
+    if not text.isascii():  # blocks keyed before decision 0105 are found in the fold they were keyed in
+        earlier = fold(text, before_0105=True)
+        if earlier.text != folded.text:
+            folds.append(earlier)
     hits: list[tuple[int, int]] = []
-    for n in sorted(set(lengths)):
-        for i in range(0, len(ft) - n + 1):
-            span = folded.mention(i, i + n)
-            if span is not None and blocked(ft[i : i + n]):
-                hits.append(span)
-    if legacy:
-        hits.extend(_legacy_word_spans(folded, blocked))
+    for f in folds:
+        ft = f.text
+        for n in sorted(set(lengths)):
+            for i in range(0, len(ft) - n + 1):
+                span = f.mention(i, i + n)
+                if span is not None and blocked(ft[i : i + n]):
+                    hits.append(span)
+        if legacy:
+            hits.extend(_legacy_word_spans(f, blocked))
     return merge(hits)
 
 

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Blocklist
 from creative_memory.services.common.errors import InvalidInput, NotFound, RefusedForSafety
-from creative_memory.services.common.spellings import Mentions, canonical_name
+from creative_memory.services.common.spellings import Mentions, canonical_name, canonical_name_0076
 from creative_memory.services.controls import audit
 from creative_memory.services.store.store import Store
 
@@ -94,6 +94,7 @@ class BlockChecker:
             self.fingerprint(preference_type, pattern) in fps
             or self._fp(preference_type, pattern) in fps
             or self._fp(legacy_canonical(preference_type), legacy_canonical(pattern)) in fps
+            or self._fp(canonical_name_0076(preference_type), canonical_name_0076(pattern)) in fps
         )
 
     def text_blocked(self, fps: Collection[str], canonical_text: str) -> bool:
@@ -194,8 +195,16 @@ def clean_reason(reason: str | None, canonicals: Collection[str]) -> str | None:
     mention of the blocked name replaced (a reason must not keep what the block forgets)."""
     if reason is None or not reason.strip():
         return None
-    text = Mentions(canonicals).scrub(unicodedata.normalize("NFC", reason.strip()), REASON_SCRUB)
-    return text[:REASON_MAX]
+    mentions = Mentions(canonicals)
+    text = unicodedata.normalize("NFC", reason.strip())
+    # Scrubbed as it is kept: a cut can make a mention (a letter parted from its accent), and a
+    # scrub can lengthen the text; each round removes a mention from what is kept.
+    for _round in range(8):
+        text = mentions.scrub(text, REASON_SCRUB)
+        if len(text) <= REASON_MAX:
+            return text
+        text = text[:REASON_MAX]
+    return REASON_SCRUB  # never reached by a reason a person writes: nothing of it is kept
 
 
 # --------------------------------------------------------------------------- what is kept, lifting
