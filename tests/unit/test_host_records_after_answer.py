@@ -261,3 +261,32 @@ def test_the_ratings_of_a_context_are_read_from_their_own_index(store: Store) ->
 
     plan = outside_read(store, "EXPLAIN QUERY PLAN " + context_ratings.RATINGS_SQL, (USER, "p1", NOW))
     assert any("ix_cm_events_ratings" in str(row) for row in plan), plan
+
+
+def test_a_name_only_a_stage_event_lists_is_not_recorded_after_its_forget(
+    host: Host, store: Store, blocks: BlockChecker
+) -> None:
+    """A weak record is no kept record, but the lifecycle's ``sample`` lists it: the forget of it
+    between the answer and its recording must keep its name out of the diagnostics too."""
+    weak = {
+        "event_id": "weak",
+        "project_id": "p1",
+        "signal_type": "thumbs_up",
+        "occurred_at": "2026-11-09T10:00:00Z",
+        "patterns": [{"preference_type": "layout", "pattern": "faint_marker", "polarity": "positive"}],
+    }
+    host.ingest({"events": [weak]})
+    host.settle()
+    probe = host.retrieve({"project_id": "p1"})  # recorded: the sample does name the weak record
+    host.settle()
+    sampled = outside_read(
+        store, "SELECT count(*) FROM creative_memory_retrieval_events WHERE fields LIKE '%faint_marker%'"
+    )
+    assert probe["recorded"] and sampled[0][0] >= 1, "the case must list the weak record, or it tests nothing"
+    answer = host.retrieve({"project_id": "p1"})
+    assert answer["recorded"] and "faint" not in answer["block"]
+    receipt = forgetting.forget(store, USER, [erasure.Target("layout", "faint_marker")], blocks=blocks,
+                                actor=Actor.CLI, now=NOW)  # fmt: skip
+    assert receipt.verified
+    host.settle()
+    assert b"faint_marker" not in _store_bytes(store)

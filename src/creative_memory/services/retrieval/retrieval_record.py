@@ -7,8 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -87,10 +88,36 @@ def _insert_events(n: int) -> str:
 
 def _named_keys(r: RetrievalResult) -> list[list[str]]:
     """The unique keys (scope, type, pattern, polarity) of every record the retrieval read and
-    named: the kept ones and those its stage events name."""
+    named: the kept ones, those its stage events name, and those a stage event lists by key (the
+    lifecycle's ``sample``)."""
     keys = {key_text(p.key) for p in (*r.positives, *r.negatives, *r.project_overrides)}
-    keys.update(e.preference_key for e in r.events if e.preference_key)
+    for e in r.events:
+        if e.preference_key:
+            keys.add(e.preference_key)
+        keys.update(k for k in _listed(e.fields.get("sample")) if k.count("/") >= 3)
     return [k for k in (t.rsplit("/", 3) for t in sorted(keys)) if len(k) == 4]
+
+
+def named_patterns(fields: Mapping[str, Any]) -> set[str]:
+    """The pattern names a stage event's fields hold by name alone: every field called ``pattern``
+    or ending in ``_pattern`` or ``_patterns`` (``trimmed_patterns``, ``suppressed_pattern``, …;
+    tests/unit/test_stage_event_names.py holds every stage to this naming)."""
+    out: set[str] = set()
+    for name, value in fields.items():
+        if name == "pattern" or name.endswith(("_pattern", "_patterns")):
+            out.update(_listed(value))
+    return out
+
+
+def _listed(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+_HAS_PATTERN = f"SELECT 1 FROM {Preference.__tablename__} WHERE user_id = ? AND pattern = ? LIMIT 1"
 
 
 @lru_cache(maxsize=32)
@@ -122,6 +149,11 @@ def erased_since_read(con: sqlite3.Connection, user_id: str, r: RetrievalResult)
         part = keys[i : i + 200]
         (found,) = con.execute(_count_named(len(part)), [user_id, *(v for k in part for v in k)]).fetchone()
         if found < len(part):
+            return True
+    # the names a stage event lists without their record's key: some record of each must be left
+    kept = {k[2] for k in keys}
+    for name in sorted({n for e in r.events for n in named_patterns(e.fields)} - kept):
+        if con.execute(_HAS_PATTERN, (user_id, name)).fetchone() is None:
             return True
     return False
 
