@@ -86,3 +86,37 @@ def test_the_command_line_under_another_home_says_so(tmp_path: Path) -> None:
     )  # fmt: skip
     assert r.returncode == 5, r.stderr
     assert "another install secret" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_another_home_neither_blocks_nor_lifts_by_name_nor_makes_a_secret(tmp_path: Path) -> None:
+    """Found in review: a block made from another home was written under a secret made there on
+    the spot (so it held for nobody), and a lift by name said "not blocked" beside a listed block.
+    Both refuse now, as learning does, and asking makes no secret file."""
+    (tmp_path / "od").mkdir()
+    store = Store.open(DataDir(tmp_path / "od", "flag"))
+    mine = checker(tmp_path / "home-a")
+    other_home = tmp_path / "home-b"
+    try:
+        ingest_jsonl(store, line(1, "drop_shadows") + "\n" + line(2, "airy_spacing"), default_user="local",
+                     now=NOW, blocks=mine)  # fmt: skip
+        forgetting.forget(store, "local", [erasure.Target("shape", "drop_shadows")], blocks=mine, block=True,
+                          actor=Actor.CLI, now=NOW)  # fmt: skip
+        before = [b.fingerprint for b in blocklist.list_blocks(store, "local")]
+        with pytest.raises(RefusedForSafety, match="another install secret"):
+            forgetting.forget(store, "local", [erasure.Target("shape", "airy_spacing")], blocks=checker(other_home),
+                              block=True, actor=Actor.CLI, now=NOW)  # fmt: skip
+        with pytest.raises(RefusedForSafety, match="by its number"):
+            blocklist.lift_pattern(store, checker(other_home), "local", "shape", "drop_shadows",
+                                   actor=Actor.CLI, now=NOW)  # fmt: skip
+        with pytest.raises(RefusedForSafety):
+            ingest_jsonl(
+                store, line(3, "airy_spacing"), default_user="local", now=NOW, blocks=checker(other_home)
+            )
+        assert not (other_home / "install-secret").exists() and not any(other_home.glob("*"))
+        assert [b.fingerprint for b in blocklist.list_blocks(store, "local")] == before
+        with store.read() as s:
+            assert mine.blocked(mine.fingerprints(s, "local"), "shape", "drop_shadows")
+        # the home that made the blocks still lifts by name
+        assert blocklist.lift_pattern(store, mine, "local", "shape", "DROP-SHADOWS", actor=Actor.CLI, now=NOW)
+    finally:
+        store.close()

@@ -148,6 +148,9 @@ def _forget(
     reason: str | None,
 ) -> Receipt:
     t0 = time.perf_counter()
+    if block:  # a block made with another secret than the store's blocks would hold for nobody
+        with store.read() as session:
+            blocks.check_key(session, user_id, "blocks nothing", "Nothing was changed.")
     finish_interrupted(store, user_id)  # a forget that died half-way is finished first
     receipt = Receipt(blocked=block)
     # Changes another program made are folded first, so the digest arithmetic below starts from

@@ -88,14 +88,18 @@ class BlockChecker:
 
     def blocked(self, fps: Collection[str], preference_type: str, pattern: str) -> bool:
         """Whether any spelling of the pattern is blocked (or this spelling, by an older block)."""
-        if not fps:
-            return False
-        return (
-            self.fingerprint(preference_type, pattern) in fps
-            or self._fp(preference_type, pattern) in fps
-            or self._fp(legacy_canonical(preference_type), legacy_canonical(pattern)) in fps
-            or self._fp(canonical_name_0076(preference_type), canonical_name_0076(pattern)) in fps
-        )
+        return bool(fps) and any(k in fps for k in self.pattern_keys(preference_type, pattern))
+
+    def pattern_keys(self, preference_type: str, pattern: str) -> set[str]:
+        """Every fingerprint a block of the pattern may have been recorded under: the current rule's,
+        and those of the older rules that blocks made then were keyed by (this spelling as it is,
+        decision 0030's fold, decision 0076's fold). Learning and lifting both ask this."""
+        return {
+            self.fingerprint(preference_type, pattern),
+            self._fp(preference_type, pattern),
+            self._fp(legacy_canonical(preference_type), legacy_canonical(pattern)),
+            self._fp(canonical_name_0076(preference_type), canonical_name_0076(pattern)),
+        }
 
     def text_blocked(self, fps: Collection[str], canonical_text: str) -> bool:
         return bool(fps) and self.text_fingerprint(canonical_text) in fps
@@ -125,14 +129,32 @@ class BlockChecker:
             elif kind is None:
                 out.legacy = True
         out.lengths = frozenset(lengths)
-        if out.key_check is not None and out.key_check != self.key_check():
+        if out or out.key_check is not None:
+            self._refuse_another_key(out.key_check, "learns nothing", "Nothing was stored.")
+        return out
+
+    def check_key(self, session: Session, user_id: str, doing: str, unchanged: str) -> None:
+        """Refuse (:class:`RefusedForSafety`) to block or lift by name where the user's blocks were
+        made with another install secret, as learning is refused (:meth:`fingerprints`)."""
+        rows = session.execute(
+            select(Blocklist.fingerprint, Blocklist.kind).where(Blocklist.user_id == user_id)
+        ).all()
+        if rows:
+            mark = next((fp for fp, kind in rows if kind == KEY_KIND), None)
+            self._refuse_another_key(mark, doing, unchanged)
+
+    def _refuse_another_key(self, mark: str | None, doing: str, unchanged: str) -> None:
+        """The user has blocks: refuse where this process has no install secret (one would be made
+        anew, and match none of them) or another one than the blocks' mark names (issue 32, point
+        3). No secret is made by asking."""
+        has = getattr(self._secrets, "has_secret", None)
+        if (has is not None and not has()) or (mark is not None and mark != self.key_check()):
             raise RefusedForSafety(
                 "This store's blocks were made with another install secret than this program has here "
-                "(another home folder or keychain), so it cannot tell what they block and learns "
-                "nothing: run it as the person whose program made them, or copy that install's "
-                "secret file to this one. Nothing was stored."
+                f"(another home folder or keychain), so it cannot tell what they block and {doing}: "
+                "run it as the person whose program made them, or copy that install's secret file "
+                f"to this one. {unchanged}"
             )
-        return out
 
     def block(
         self,
@@ -144,6 +166,7 @@ class BlockChecker:
         reason: str | None = None,
     ) -> str:
         """Block every spelling of the pattern; ``reason`` is kept with the name scrubbed out of it."""
+        self.check_key(session, user_id, "blocks nothing", "Nothing was blocked.")
         canon = canonical_name(pattern)
         fp = self.fingerprint(preference_type, pattern)
         kept = clean_reason(reason, [canon, canonical_name(preference_type)])
@@ -320,11 +343,14 @@ def lift_pattern(
 ) -> list[Block]:
     """Lift the block of a pattern named by the person (any spelling): the blocks whose first row is
     its fingerprint (by the current rule or an older one)."""
-    keys = {
-        checker.fingerprint(preference_type, pattern),
-        checker._fp(preference_type, pattern),
-        checker._fp(legacy_canonical(preference_type), legacy_canonical(pattern)),
-    }
+    with store.read() as session:
+        checker.check_key(
+            session,
+            user_id,
+            "cannot find a block by its name (lift it by its number from od-memory block list)",
+            "Nothing was changed.",
+        )
+    keys = checker.pattern_keys(preference_type, pattern)
     lifted = []
     for b in list_blocks(store, user_id):
         if b.fingerprint in keys:

@@ -237,6 +237,19 @@ class SecretStore:
         self._secret, self._status = secret, status
         return secret
 
+    def has_secret(self) -> bool:
+        """Whether an install secret exists here: read, never made (a keychain that cannot be
+        reached but held it counts: :meth:`install_secret` then says so)."""
+        if self._secret is not None or self._read_file() is not None:
+            return True
+        backend = self._backend()
+        if backend is None:
+            return False
+        try:
+            return backend.get_password(SERVICE_NAME, INSTALL_SECRET_USER) is not None
+        except keyring.errors.KeyringError:
+            return self.keychain_marker.exists()
+
     def _load_or_create(self) -> tuple[bytes, SecretStatus]:
         backend = self._backend()
         # A secret in the fallback file wins: it may be what existing fingerprints were made with.
