@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from creative_memory.services.transfer import json_stream
-from creative_memory.services.transfer.json_stream import BytesSource, NotJson, Reader, TooLarge
+from creative_memory.services.transfer.json_stream import BytesSource, NotJson, Reader, RepeatedName, TooLarge
 
 
 class Twice(Exception):
@@ -144,8 +144,10 @@ def test_a_top_level_member_named_twice_is_refused_where_json_loads_keeps_the_la
     assert json.loads(data) == {"events": [2], "x": 1}
     with pytest.raises(Twice):
         ours(data)
-    # Deeper down the reader is json.loads: the last one is kept.
-    assert ours(b'{"events": [{"a": 1, "a": 2}]}') == {"events": [{"a": 2}]}
+    # Deeper down too (decision 0106): json.loads would keep the last one silently.
+    with pytest.raises(RepeatedName):
+        ours(b'{"events": [{"a": 1, "a": 2}]}')
+    assert ours(b'{"events": [{"a": 1, "b": {"a": 2}}]}') == {"events": [{"a": 1, "b": {"a": 2}}]}
 
 
 def test_a_value_longer_than_the_limit_is_refused_and_an_array_of_small_ones_is_not(chunk: int) -> None:

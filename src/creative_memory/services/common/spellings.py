@@ -269,6 +269,21 @@ class Mentions:
         spans = self.spans(text)
         return scrub_spans(text, spans, replacement) if spans else text
 
+    def scrub_within(self, text: str, replacement: str, most: int, size: Callable[[str], int] = len) -> str:
+        """:meth:`scrub`, and the result at most ``most`` long (``size``: characters, or the caller's
+        measure such as UTF-8 bytes), its end cut off with "…" where a replacement longer than
+        the mention made it longer. Scrubbed again after each cut: a cut can make a mention (a
+        letter parted from its accent), and each round removes one from what is kept."""
+        for _round in range(8):
+            text = self.scrub(text, replacement)
+            if size(text) <= most:
+                return text
+            keep = len(text)
+            while keep and size(text[:keep]) + size("…") > most:
+                keep = max(0, keep - max(1, (size(text[:keep]) + size("…") - most) // 4))
+            text = text[:keep] + "…"
+        return replacement  # never reached by text a person writes: nothing of it is kept
+
 
 def blocked_spans(
     text: str, lengths: Collection[int], blocked: Callable[[str], bool], *, legacy: bool = False

@@ -148,14 +148,24 @@ BY_PATTERN: Final[dict[str, tuple[Property, int]]] = {
 }
 
 
+#: the most characters an explanation keeps (a page's own names, such as a font family, can be
+#: long); a bundle holds an imported event's explanations to the same bound
+MAX_BECAUSE: Final = 300
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A pattern with its polarity and the values that decided it, in a person's words."""
+    """A pattern with its polarity and the values that decided it, in a person's words (at most
+    :data:`MAX_BECAUSE` characters, shortened with "…")."""
 
     preference_type: str
     pattern: str
     polarity: str
     because: str
+
+    def __post_init__(self) -> None:
+        if len(self.because) > MAX_BECAUSE:
+            object.__setattr__(self, "because", self.because[: MAX_BECAUSE - 1] + "…")
 
     def as_json(self) -> dict[str, str]:
         return {

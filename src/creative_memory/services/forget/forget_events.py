@@ -40,6 +40,7 @@ from creative_memory.services.derivation.event_content import canonical, pattern
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
 from creative_memory.services.forget.forget_places import move_created_items, places, sharing_an_instant
+from creative_memory.services.ingest.redaction import MAX_STORED_DIFF_BYTES
 from creative_memory.services.store.page_digests import drop_unnamed_digests
 
 
@@ -74,16 +75,39 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
     if ("chose" in out) != ("over" in out):  # a comparison needs both sides
         out.pop("chose", None)
         out.pop("over", None)
-    if isinstance(out.get("diff"), str) and t.whole:
+    if t.whole:
         # Every mention of the name (services.common.spellings: any case, separator, compatibility
-        # form, e.g. "Airy Spacing" or "ａｉｒｙ spacing" for airy_spacing).
-        out["diff"] = _mentions(canonical_name(t.pattern)).scrub(out["diff"], FORGOTTEN)
+        # form, e.g. "Airy Spacing" or "ａｉｒｙ spacing" for airy_spacing) in the free text: the
+        # diff, and the explanation the extractor gave of each pattern it found on a page ("tight
+        # spacing → airy spacing").
+        mentions = _mentions(canonical_name(t.pattern))
+        if isinstance(out.get("diff"), str):
+            # held to the size ingest stores (a one-letter name written thousands of times would
+            # otherwise grow past it, and the export would no longer import)
+            out["diff"] = mentions.scrub_within(out["diff"], FORGOTTEN, MAX_STORED_DIFF_BYTES, _utf8_size)
+        out["patterns"] = _scrub_because(out["patterns"], mentions)
+        for side in ("chose", "over"):
+            if out.get(side):
+                out[side] = {**out[side], "patterns": _scrub_because(out[side]["patterns"], mentions)}
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     if alive and page_digest_ids(payload) and payload_items(out) != payload_items(payload):
         # The page is evidence of what was forgotten: a later extractor reading it again would
         # find the target anew. The event keeps its other patterns, but no longer its pages.
         out = without_pages(out)
     return out, alive
+
+
+def _utf8_size(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _scrub_because(patterns: list[Any], mentions: spellings.Mentions) -> list[Any]:
+    return [
+        {**p, "because": mentions.scrub(p["because"], FORGOTTEN)}
+        if isinstance(p, dict) and isinstance(p.get("because"), str)
+        else p
+        for p in patterns
+    ]
 
 
 _EVENTS = Event.__tablename__

@@ -218,16 +218,8 @@ def clean_reason(reason: str | None, canonicals: Collection[str]) -> str | None:
     mention of the blocked name replaced (a reason must not keep what the block forgets)."""
     if reason is None or not reason.strip():
         return None
-    mentions = Mentions(canonicals)
     text = unicodedata.normalize("NFC", reason.strip())
-    # Scrubbed as it is kept: a cut can make a mention (a letter parted from its accent), and a
-    # scrub can lengthen the text; each round removes a mention from what is kept.
-    for _round in range(8):
-        text = mentions.scrub(text, REASON_SCRUB)
-        if len(text) <= REASON_MAX:
-            return text
-        text = text[:REASON_MAX]
-    return REASON_SCRUB  # never reached by a reason a person writes: nothing of it is kept
+    return Mentions(canonicals).scrub_within(text, REASON_SCRUB, REASON_MAX)
 
 
 # --------------------------------------------------------------------------- what is kept, lifting

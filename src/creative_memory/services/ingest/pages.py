@@ -15,14 +15,16 @@ extractor version can read again is exactly what this one read.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from creative_memory.model.constants import REJECTING_SIGNALS, SignalType
 from creative_memory.model.events import EventIn
+from creative_memory.services.common.spellings import Mentions, canonical_name
 from creative_memory.services.extract.digest import digest
 from creative_memory.services.extract.evidence import moves
 from creative_memory.services.extract.page import read_features
 from creative_memory.services.extract.vocabulary import EXTRACTOR_VERSION, Shown, shown
+from creative_memory.services.ingest.redaction import BLOCKED_TEXT
 
 FROM_PAGE = "page"  # the ``from`` of a stored pattern the extractor found
 
@@ -86,10 +88,15 @@ def page_evidence(ev: EventIn) -> PageEvidence | None:
 
 
 def unblocked(evidence: PageEvidence, blocked: Callable[[str, str], bool]) -> tuple[PageEvidence, int]:
-    """The evidence without the patterns ``blocked(type, pattern)`` names, and how many went."""
+    """The evidence without the patterns ``blocked(type, pattern)`` names, and how many went. The
+    explanation of a pattern kept can name one that went (an edit from tight to airy spacing
+    explains both by "tight spacing → airy spacing"): each such mention is scrubbed as a blocked
+    name in a diff is."""
     kept = tuple(p for p in evidence.patterns if not blocked(p.preference_type, p.pattern))
     if len(kept) == len(evidence.patterns):
         return evidence, 0
+    gone = Mentions(canonical_name(p.pattern) for p in evidence.patterns if p not in kept)
+    kept = tuple(replace(p, because=gone.scrub(p.because, BLOCKED_TEXT)) for p in kept)
     return PageEvidence(kept, evidence.refs, evidence.bodies, evidence.extractor_version), len(
         evidence.patterns
     ) - len(kept)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -19,8 +20,11 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
+    StrictInt,
     StringConstraints,
     ValidationError,
+    ValidationInfo,
     field_validator,
 )
 from sqlalchemy import delete
@@ -33,12 +37,14 @@ from creative_memory.model.constants import (
     Tier,
 )
 from creative_memory.model.events import (
+    INSTANT_RANGE,
     Ident,
     PatternIn,
     PatternText,
     RecallIn,
     ScopeText,
     SidePattern,
+    instant_in_range,
     to_ms,
 )
 from creative_memory.model.names import check_name
@@ -52,7 +58,7 @@ from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.controls import controls
 from creative_memory.services.derivation.event_content import canonical
 from creative_memory.services.extract.digest import digest, digest_id_of
-from creative_memory.services.extract.vocabulary import PROPERTIES
+from creative_memory.services.extract.vocabulary import MAX_BECAUSE, PROPERTIES
 from creative_memory.services.ingest.ingest import describe_validation_error
 from creative_memory.services.transfer.skips import SkippedPattern, SkippedProject
 
@@ -65,7 +71,6 @@ MAX_COUNT = 2**31 - 1
 # A stored event names the host's patterns (at most 64) and those its pages showed (at most two
 # degrees of each property the extractor reads: what moved from and to).
 MAX_STORED_PATTERNS = 64 + 2 * len(PROPERTIES)
-MAX_BECAUSE = 300  # the words that say why the extractor found a pattern
 DigestId = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 MIN_MS = -62_135_596_800_000  # 0001-01-01T00:00:00Z
 MAX_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
@@ -90,12 +95,23 @@ class BundleEvent(BaseModel):
 
 
 class BundleSettings(BaseModel):
+    """The settings as the commands set them: switches are true or false, a pause end is an ISO
+    8601 moment with its zone, the retention a whole number of days (``true``, ``"no"`` or a number
+    of seconds are refused, not read as something else)."""
+
     model_config = ConfigDict(extra="forbid")
-    memory_enabled: bool = True
+    memory_enabled: StrictBool = True
     learning_paused_until: AwareDatetime | None = None
     using_paused_until: AwareDatetime | None = None
-    diagnostics_retention_days: int = Field(default=30, ge=1, le=3650)
-    memory_notes: bool = False
+    diagnostics_retention_days: StrictInt = Field(default=30, ge=1, le=3650)
+    memory_notes: StrictBool = False
+
+    @field_validator("learning_paused_until", "using_paused_until", mode="before")
+    @classmethod
+    def _written_as_a_moment(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, str):
+            raise ValueError("a pause end is written as an ISO 8601 moment with its time zone, or null")
+        return value
 
     @field_validator("learning_paused_until", "using_paused_until")
     @classmethod
@@ -110,9 +126,9 @@ class BundleSettings(BaseModel):
 class BundleProject(BaseModel):
     model_config = ConfigDict(extra="forbid")
     project_id: Ident
-    use_memory: bool = True
-    learn_from_project: bool = True
-    use_global_memory: bool | None = None  # absent in older bundles: follows use_memory
+    use_memory: StrictBool = True
+    learn_from_project: StrictBool = True
+    use_global_memory: StrictBool | None = None  # absent in older bundles: follows use_memory
 
 
 class BundleHead(BaseModel):
@@ -129,6 +145,20 @@ class BundleHead(BaseModel):
     settings: BundleSettings
     project_settings: list[BundleProject] = Field(default_factory=list)
     events: list[Any]
+
+    @field_validator("project_settings")
+    @classmethod
+    def _one_entry_a_project(cls, value: list[BundleProject]) -> list[BundleProject]:
+        """A project's switches are given once: two entries for one id (or for two spellings the
+        store keeps as one, NFC and NFD) would leave one of them unsaid whichever won."""
+        seen: set[str] = set()
+        for p in value:
+            pid = check_name(p.project_id, "project id")
+            if pid in seen:
+                raise ValueError(f"the project {pid!r} is listed twice; give each project's switches once")
+            seen.add(pid)
+        return value
+
     # The style digests the events' payloads name (decision 0065), by id; absent in older bundles.
     page_digests: dict[DigestId, Annotated[str, Field(max_length=MAX_PAGE_BYTES)]] = Field(
         default_factory=dict
@@ -157,6 +187,30 @@ class LegacyPref(BaseModel):
     reversal_first_seen: AwareDatetime | None = None
     polarity_status: Status = Status.STABLE
     shadow_of: str | None = None
+
+    @field_validator("last_seen")
+    @classmethod
+    def _an_event_moment(cls, v: datetime) -> datetime:
+        """It becomes the moment of the record's event: held to an event's range, as ingest holds it."""
+        if not instant_in_range(_ms_or_out(v)):
+            raise ValueError(f"last_seen: the moment must lie from {INSTANT_RANGE}")
+        return v
+
+    @field_validator("decay_at", "reversal_first_seen")
+    @classmethod
+    def _a_stored_moment(cls, v: datetime | None, info: ValidationInfo) -> datetime | None:
+        """A moment the store keeps: within the years 1 to 9999 in UTC, as an export writes them
+        (``9999-12-31T23:59:59-12:00`` is in the year 10000 there)."""
+        if v is not None and not MIN_MS <= _ms_or_out(v) <= MAX_MS:
+            raise ValueError(f"{info.field_name}: the moment must lie within the years 1 to 9999 (UTC)")
+        return v
+
+
+def _ms_or_out(v: datetime) -> int:
+    try:
+        return to_ms(v)
+    except (OverflowError, ValueError, OSError):
+        return MAX_MS + 1
 
 
 class BundleSnapshot(BaseModel):

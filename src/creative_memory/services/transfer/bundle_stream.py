@@ -43,7 +43,14 @@ from creative_memory.services.transfer.bundle import (
     check_digest,
 )
 from creative_memory.services.transfer.event_rules import check_events
-from creative_memory.services.transfer.json_stream import BytesSource, NotJson, Reader, Source, TooLarge
+from creative_memory.services.transfer.json_stream import (
+    BytesSource,
+    NotJson,
+    Reader,
+    RepeatedName,
+    Source,
+    TooLarge,
+)
 
 MiB = 1024 * 1024
 # An encrypted bundle is decrypted whole: the envelope, its text, the ciphertext and the plaintext
@@ -106,7 +113,7 @@ class StreamedBundle:
                     continue
                 yield from self._blocks(reader)
                 return
-        except (NotJson, TooLarge, ValidationError):
+        except (NotJson, RepeatedName, TooLarge, ValidationError):
             raise self._changed() from None
         raise self._changed()
 
@@ -317,6 +324,11 @@ def read_import(
         raise InvalidInput(f"Cannot read {path} ({exc.strerror}); choose a file to import.") from None
     except NotJson:
         raise InvalidInput(NOT_JSON.format(path=path)) from None
+    except RepeatedName as exc:
+        raise InvalidInput(
+            f"{path} names {exc.name!r} twice in one object; this program never writes such a file. "
+            "Nothing was imported."
+        ) from None
     except TooLarge:
         raise InvalidInput(
             f"{path} holds a value larger than {MAX_VALUE_CHARS // MiB} Mi characters in one piece; "

@@ -30,7 +30,7 @@ def wire_form(e: BundleEvent) -> dict[str, Any] | None:
         "session_id": e.session_id,
         "artifact_id": e.artifact_id,
         "scope": "global" if e.scope == "global" else "project",
-        "patterns": _hosts(p.get("patterns", [])),
+        "patterns": _hosts(p.get("patterns", []), paged=bool(p.get("pages"))),
         "tag": e.tag,
     }
     # What the extractor found is the stored payload's (checked by check_payloads); the wire form
@@ -40,7 +40,7 @@ def wire_form(e: BundleEvent) -> dict[str, Any] | None:
     for side in ("chose", "over"):
         data = p.get(side)
         if data is not None:
-            out[side] = {**data, "patterns": _hosts(data.get("patterns", []))}
+            out[side] = {**data, "patterns": _hosts(data.get("patterns", []), paged=bool(data.get("page")))}
     if p.get("dimensions"):
         out["dimensions"] = p["dimensions"]
     if p.get("recall") is not None:  # a recall rating's retrieval and outcome (decision 0088)
@@ -48,15 +48,27 @@ def wire_form(e: BundleEvent) -> dict[str, Any] | None:
     return out
 
 
-def _hosts(patterns: list[Any]) -> list[Any]:
-    """The patterns a host named (not those the extractor found), as the wire has them."""
-    return [p for p in patterns if not (isinstance(p, dict) and p.get("from") == "page")]
+def _hosts(patterns: list[Any], *, paged: bool) -> list[Any]:
+    """The patterns a host named, as the wire has them: with its page (``paged``), not those the
+    extractor found there (the page stands for them). Without it — a forget took the page and kept
+    the others it showed, or a bundle says "from the page" of an event that has none — each is held
+    to the rules of a pattern the host named, its explanation left out."""
+    if paged:
+        return [p for p in patterns if not (isinstance(p, dict) and p.get("from") == "page")]
+    return [
+        {k: v for k, v in p.items() if k not in ("from", "because")} if isinstance(p, dict) else p
+        for p in patterns
+    ]
 
 
 def check_events(events: list[BundleEvent]) -> None:
     """Refuse the bundle (nothing written) if an event breaks a rule ingest applies."""
     check_payloads(events)
     for e in events:
+        if "scope" in e.payload and e.payload["scope"] != e.scope:
+            raise InvalidInput(
+                f"events[{e.event_id}]: the payload's scope differs from the event's. Nothing was imported."
+            )
         if e.payload.get("tag") != e.tag:
             raise InvalidInput(
                 f"events[{e.event_id}]: the payload's tag differs from the event's. Nothing was imported."

@@ -8,7 +8,8 @@ level object's members one by one (:meth:`Reader.members`), and a member's array
 Infinity, nesting up to the recursion limit), and refuses what it refuses (truncated text,
 trailing garbage, a byte-order mark), with one difference decided in docs/decisions/0085: a member
 name repeated at the top level is refused (``json.loads`` keeps the last one; a file this program
-writes never repeats one, and a reader that acts on members as they come cannot take one back).
+writes never repeats one, and a reader that acts on members as they come cannot take one back), and
+so is one repeated in any object inside it (:class:`RepeatedName`).
 
 A value held whole is bounded by ``limit`` characters (:class:`TooLarge` beyond it); a value that
 does not parse is :class:`NotJson`.
@@ -26,7 +27,29 @@ CHUNK = 1 << 20
 _WS = re.compile(r"[ \t\n\r]*")
 # What may still belong to a number the buffer ends in ("1." or "1e" parse as 1 and stop).
 _NUMBER_TAIL = re.compile(r"[0-9.eE+\-]*")
-_DECODER = json.JSONDecoder()
+
+
+class RepeatedName(Exception):
+    """An object inside the document names one member twice (``json.loads`` would keep the last
+    silently; a file this program writes never does, docs/decisions/0085)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise RepeatedName(name)
+            seen.add(name)
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_one_each)
 
 
 def _skip_ws(text: str, pos: int) -> int:

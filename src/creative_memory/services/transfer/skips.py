@@ -16,9 +16,12 @@ from typing import Any
 
 from creative_memory.model.constants import Actor
 from creative_memory.services.common.errors import NotFound
+from creative_memory.services.common.spellings import Mentions, canonical_name
 from creative_memory.services.controls import controls
 from creative_memory.services.ingest import blocklist
 from creative_memory.services.ingest.blocklist import BlockChecker
+from creative_memory.services.ingest.pages import FROM_PAGE
+from creative_memory.services.ingest.redaction import BLOCKED_TEXT
 from creative_memory.services.store.store import Store
 
 
@@ -102,27 +105,42 @@ def unblocked(
     payload: dict[str, Any], fps: set[str], blocks: BlockChecker
 ) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
     """As ingest drops blocked patterns: the payload without them and the (type, pattern)s dropped;
-    None when the event is left out: nothing is left, a comparison has a blocked side, or a legacy
-    snapshot is blocked."""
+    None when the event is left out: nothing is left, a side of a comparison names a blocked
+    pattern the host named (one its page showed goes alone, as at ingest), or a legacy snapshot is
+    blocked. A kept pattern's explanation that names a dropped one is scrubbed, as at ingest
+    (``pages.unblocked``)."""
     from creative_memory.model.events import payload_items
 
+    def blocked(p: dict[str, Any]) -> bool:
+        return blocks.blocked(fps, p["preference_type"], p["pattern"])
+
     sides = [p for side in ("chose", "over") for p in (payload.get(side) or {}).get("patterns", [])]
-    hit = [
-        (p["preference_type"], p["pattern"])
-        for p in sides
-        if blocks.blocked(fps, p["preference_type"], p["pattern"])
-    ]
+    hit = [(p["preference_type"], p["pattern"]) for p in sides if p.get("from") != FROM_PAGE and blocked(p)]
     if hit:
         return None, hit
     snap = payload.get("snapshot")
     if snap and blocks.blocked(fps, snap["preference_type"], snap["pattern"]):
         return None, [(snap["preference_type"], snap["pattern"])]
-    patterns = payload.get("patterns", [])
-    kept = [p for p in patterns if not blocks.blocked(fps, p["preference_type"], p["pattern"])]
-    dropped = [(p["preference_type"], p["pattern"]) for p in patterns if p not in kept]
+    dropped = [
+        (p["preference_type"], p["pattern"]) for p in [*sides, *payload.get("patterns", [])] if blocked(p)
+    ]
     if not dropped:
         return payload, []
-    out = {**payload, "patterns": kept}
+    gone = Mentions(canonical_name(pattern) for _t, pattern in dropped)
+
+    def kept(patterns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [
+            {**p, "because": gone.scrub(p["because"], BLOCKED_TEXT)}
+            if isinstance(p.get("because"), str)
+            else p
+            for p in patterns
+            if not blocked(p)
+        ]
+
+    out = {**payload, "patterns": kept(payload.get("patterns", []))}
+    for side in ("chose", "over"):
+        if payload.get(side):
+            out[side] = {**payload[side], "patterns": kept(payload[side].get("patterns", []))}
     if not payload_items(out):
         return None, dropped
     return out, dropped
