@@ -952,6 +952,13 @@ def test_forget_what_one_session_taught_from_the_event_list(
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_events WHERE session_id = 's_chat'") == [(0,)]
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_events") == [(2,)]
     assert ("typography", "serif_headlines") not in patterns_in_cli(ctrl)
+    # its receipt, verified as a pattern forget's: what only this session taught is gone
+    assert r.gone == [("typography", "serif_headlines")] and r.verified
+    dialog = tab.forget.receipt_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.values["verified"].text().startswith("yes")
+    assert "serif headlines" in dialog.values["what"].text()
+    dialog.close()
     assert not ctrl.errors
 
 

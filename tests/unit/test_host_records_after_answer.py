@@ -290,3 +290,29 @@ def test_a_name_only_a_stage_event_lists_is_not_recorded_after_its_forget(
     assert receipt.verified
     host.settle()
     assert b"faint_marker" not in _store_bytes(store)
+
+
+def test_a_session_forget_erases_the_stage_events_that_name_what_only_it_taught_and_verifies(
+    host: Host, store: Store
+) -> None:
+    """A session forget is verified as a pattern forget is: the name of a preference only the
+    session taught is gone from the diagnostics (the lifecycle's sample named it) and the files."""
+    from creative_memory.services.forget import session_forget
+
+    weak = {
+        "event_id": "weak",
+        "project_id": "p1",
+        "session_id": "s_chat",
+        "signal_type": "thumbs_up",
+        "occurred_at": "2026-11-09T10:00:00Z",
+        "patterns": [{"preference_type": "layout", "pattern": "cobalt_accent", "polarity": "positive"}],
+    }
+    host.ingest({"events": [weak]})
+    host.settle()
+    assert host.retrieve({"project_id": "p1"})["recorded"]
+    host.settle()
+    assert b"cobalt_accent" in _store_bytes(store), "the diagnostics must name it, or this tests nothing"
+    r = session_forget.forget_session(store, USER, "s_chat", actor=Actor.CLI, now=NOW)
+    assert r.gone == [("layout", "cobalt_accent")] and r.diagnostics >= 1
+    assert r.verified and r.as_json()["verified"] is True
+    assert b"cobalt_accent" not in _store_bytes(store)

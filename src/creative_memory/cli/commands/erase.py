@@ -8,7 +8,7 @@ from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.context import Context
-from creative_memory.services.forget import erasure, forgetting, matching
+from creative_memory.services.forget import erasure, forgetting, matching, session_forget
 from creative_memory.services.forget.reset import reset as reset_memory
 from creative_memory.services.store import safefile
 
@@ -44,8 +44,6 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
 
 
 def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
-    from creative_memory.services.forget import session_forget
-
     if args.type or args.pattern or args.project or args.polarity or args.block or args.reason:
         raise InvalidInput(
             "--session forgets a whole session; give it alone, without TYPE, PATTERN or other options."
@@ -61,13 +59,31 @@ def forget_session(args: argparse.Namespace, ctx: Context, out: Out) -> int:
             what="Forgetting a session",
         )
     r = session_forget.forget_session(store, ctx.user, args.session, actor=Actor.CLI, now=now)
+    out.emit(r.as_json(), lambda: session_receipt_text(r))
+    return 0 if r.verified else 1
+
+
+def session_receipt_text(r: session_forget.SessionReceipt) -> str:
+    """What a session forget erased and re-derived, and its verification, as a pattern forget's."""
     names = ", ".join(f"{t} '{p}'" for t, p in r.patterns)
-    out.emit(
-        r.as_json(),
+    lines = [
         f"Deleted the {r.events_deleted} events of session {r.session_id}; re-derived what they shaped "
-        f"({names}): {r.preferences_before} preferences before, {r.preferences_after} after.",
+        f"({names}): {r.preferences_before} preferences before, {r.preferences_after} after."
+    ]
+    if r.gone:
+        gone = ", ".join(f"{t} '{p}'" for t, p in r.gone)
+        lines.append(
+            f"Only this session taught {gone}: forgotten, with {r.diagnostics} diagnostics that named it."
+        )
+    lines.append(
+        "Verified: no copy of what only this session taught is left in the store files."
+        if r.verified
+        else "NOT verified: traces may remain; see the notes."
     )
-    return 0
+    lines.extend(
+        n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in r.notes
+    )
+    return "\n".join(lines)
 
 
 def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:

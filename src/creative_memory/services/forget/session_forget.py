@@ -4,7 +4,10 @@ People ask for this when they delete a conversation. The session's events are de
 pattern index rows with them, ``secure_delete`` zeroing the pages), every preference they shaped is
 re-derived from the events that remain, the content-addressed key is kept honest, and the WAL is
 checkpointed so no old page image keeps them. Patterns other sessions also taught stay, with the
-strength those sessions give them.
+strength those sessions give them. A pattern only this session taught is then forgotten as a pattern
+forget forgets it: the stage events naming it go, and the receipt is verified the same way
+(``erasure.verify_erasure``: every copy of its name in the store files, the WAL and the backups is
+live data that was not asked to be forgotten, or the receipt says it is not verified).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from creative_memory.services.controls import audit
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import dbapi_connection, ensure_current
 from creative_memory.services.derivation.regroup import rederive_groups
+from creative_memory.services.forget.erasure import SNAPSHOT_NOTE, Receipt, Target, verify_erasure
+from creative_memory.services.forget.forget_events import diagnostics_naming, drop_diagnostics
 from creative_memory.services.store.page_digests import drop_unnamed_digests
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import quiet
@@ -37,14 +42,35 @@ class SessionReceipt:
     preferences_after: int = 0
     patterns: list[tuple[str, str]] = field(default_factory=list)  # (type, pattern) the events named
     checkpointed: bool = False
+    #: the patterns of which nothing is remembered any more: only this session taught them
+    gone: list[tuple[str, str]] = field(default_factory=list)
+    #: the verification, as a pattern forget's (``erasure.verify_erasure``) over the names gone
+    verified: bool = False
+    diagnostics: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def as_receipt(self) -> Receipt:
+        """The same as a pattern forget's receipt (what the window's deletion receipt shows): the
+        preferences the re-derivation left out, the events deleted, the diagnostics, the verification."""
+        return Receipt(
+            preferences=max(0, self.preferences_before - self.preferences_after),
+            events_deleted=self.events_deleted,
+            diagnostics=self.diagnostics,
+            verified=self.verified,
+            checkpointed=self.checkpointed,
+            notes=list(self.notes),
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
             "session_id": self.session_id,
-            "erased": {"events_deleted": self.events_deleted},
+            "erased": {"events_deleted": self.events_deleted, "diagnostics": self.diagnostics},
             "rederived": {"before": self.preferences_before, "after": self.preferences_after},
             "patterns": [{"preference_type": t, "pattern": p} for t, p in self.patterns],
+            "gone": [{"preference_type": t, "pattern": p} for t, p in self.gone],
             "checkpointed": self.checkpointed,
+            "verified": self.verified,
+            "notes": list(self.notes),
         }
 
 
@@ -106,10 +132,35 @@ def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor,
             left = session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id))
             drow.max_seq = min(drow.max_seq, int(left or 0))
         receipt.preferences_after = _count_groups(session, user_id, groups)
+        # What only this session taught is forgotten as a pattern forget forgets it: the stage events
+        # that name it go (with the hash of the block they injected), and the files are searched.
+        receipt.gone = [
+            (t, p)
+            for t, p in receipt.patterns
+            if session.scalar(
+                select(func.count())
+                .select_from(EventPattern)
+                .where(
+                    EventPattern.user_id == user_id,
+                    EventPattern.preference_type == t,
+                    EventPattern.pattern == p,
+                )
+            )
+            == 0
+        ]
+        targets = [Target(t, p) for t, p in receipt.gone]
+        erased = Receipt()
+        ids = sorted({i for target in targets for i in diagnostics_naming(session, user_id, target)})
+        drop_diagnostics(session, ids, erased)
+        receipt.diagnostics = erased.diagnostics
         audit.record(
             session, user_id, actor, "forget-session", f"session {session_id}", f"ok: {len(seqs)} events", now
         )
-    receipt.checkpointed = store.checkpoint_truncate()
+    receipt.checkpointed = erased.checkpointed = store.checkpoint_truncate()
+    if not receipt.checkpointed:
+        erased.notes.append(SNAPSHOT_NOTE)
+    verify_erasure(store, user_id, targets, erased)
+    receipt.verified, receipt.notes, receipt.checkpointed = erased.verified, erased.notes, erased.checkpointed
     return receipt
 
 

@@ -29,7 +29,7 @@ from creative_memory.gui.visible import number as _n
 from creative_memory.gui.visible import shown_id
 from creative_memory.services.common.errors import CreativeMemoryError
 from creative_memory.services.forget import forget_scope, forgetting, session_forget
-from creative_memory.services.forget.erasure import Receipt
+from creative_memory.services.forget.erasure import Receipt, Target
 from creative_memory.services.forget.session_forget import SessionReceipt
 from creative_memory.services.inspection import queries
 from creative_memory.services.inspection.queries import PrefFilter
@@ -285,7 +285,17 @@ class ForgetActions(QObject):
             show_error(self._host, exc, action=self.tr("Could not forget the session."))
             return None
         self.last_session_receipt = receipt
-        self.ctrl.notify("preferences", "audit")
+        self.ctrl.notify("preferences", "diagnostics", "audit")
+        # the deletion receipt, verified as a pattern forget's: what only this session taught
+        self.receipt_dialog = ReceiptDialog(
+            receipt.as_receipt(),
+            patterns=len(receipt.gone),
+            targets=[Target(t, p) for t, p in receipt.gone],
+            parent=self._host,
+        )
+        self.receipt_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.receipt_dialog.destroyed.connect(self._receipt_gone)
+        self.receipt_dialog.open()
         self.sessionForgotten.emit(receipt)
         await self._refresh()
         return receipt
