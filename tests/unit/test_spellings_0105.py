@@ -4,15 +4,20 @@ reason is scrubbed as it is kept."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import keyring.backends.fail
 import pytest
 
+from creative_memory.services.common.errors import NotFound
 from creative_memory.services.common.spellings import Mentions, canonical_name, canonical_name_0076
 from creative_memory.services.ingest import redaction
 from creative_memory.services.ingest.blocklist import REASON_MAX, BlockChecker, Blocked, clean_reason
+from creative_memory.services.ingest.ingest import ingest_jsonl
+from creative_memory.services.inspection import explain
 from creative_memory.services.keychain.secrets import SecretStore
+from creative_memory.services.store.store import Store
 
 
 @pytest.fixture
@@ -84,3 +89,19 @@ def test_a_reason_is_scrubbed_as_it_is_kept() -> None:
     assert kept is not None and len(kept) <= REASON_MAX
     assert not Mentions(["flat_design"]).found(kept)
     assert clean_reason("  keep it  ", ["flat_design"]) == "keep it"
+
+
+def test_explain_finds_a_name_by_any_spelling_as_forget_does(store: Store) -> None:
+    """Found in review: ``explain style FLAT-DESIGN`` said nothing was remembered while ``forget``
+    of the same spelling erased it."""
+    line = json.dumps(
+        {"event_id": "e1", "signal_type": "explicit_tag", "tag": "love this", "occurred_at": "2026-11-01T00:00:01Z",
+         "patterns": [{"preference_type": "style", "pattern": "flat_design", "polarity": "positive"}]}
+    )  # fmt: skip
+    ingest_jsonl(store, line, default_user="local", now=1_793_500_000_000)
+    for spelled in ("FLAT-DESIGN", "\ufb02at_design", "fl\u0430t_design"):
+        got = explain.load_explain(store, "local", "Style", spelled, None)
+        assert got.preference is not None and got.preference.pattern == "flat_design"
+        assert len(got.events) == 1
+    with pytest.raises(NotFound):
+        explain.load_explain(store, "local", "style", "flat_designs", None)

@@ -17,6 +17,7 @@ from creative_memory.model.events import iso
 from creative_memory.model.tables import Event, EventPattern, Preference
 from creative_memory.services.common.errors import NotFound
 from creative_memory.services.common.naming import optional_project, valid_name
+from creative_memory.services.common.spellings import stored_spellings
 from creative_memory.services.controls.controls import daemon_projects
 from creative_memory.services.derivation.derivation import FOLD_COLUMNS, fold_event
 from creative_memory.services.derivation.pref_view import PreferenceView, preference_view
@@ -116,6 +117,17 @@ def explain(
     scope = scope_for(optional_project(project_id))
     recs = _pattern_records(session, user_id, scope, preference_type, pattern)
     ev_rows = _pattern_events(session, user_id, scope, preference_type, pattern)
+    if not recs and not ev_rows:
+        # Another spelling of the same name (services.common.spellings: "FLAT-DESIGN", "ﬂat design")
+        # is the name stored: explained as it is stored, as forget would erase it (decision 0105).
+        con = session.connection().connection.dbapi_connection
+        assert con is not None
+        for ptype, spelled in sorted(stored_spellings(con, user_id, preference_type, pattern)):  # type: ignore[arg-type]
+            recs = _pattern_records(session, user_id, scope, ptype, spelled)
+            ev_rows = _pattern_events(session, user_id, scope, ptype, spelled)
+            if recs or ev_rows:
+                preference_type, pattern = ptype, spelled
+                break
     if not recs and not ev_rows:
         where = f" in project {project_id}" if project_id else ""
         raise NotFound(f"Nothing is remembered about {preference_type} '{pattern}'{where}.")
