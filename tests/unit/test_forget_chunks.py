@@ -9,6 +9,7 @@ raise, the way a crash or a lost lock would stop it, and a dead process is shown
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -219,7 +220,7 @@ def test_a_forget_that_died_between_chunks_is_finished_and_nothing_comes_back(
             with pytest.raises(InterruptedWork):
                 rebuild.rebuild(store, USER, NOW)
             assert _traces(store, ptype, pattern) == half and _plans(store) == [USER]
-            assert forgetting.finish_interrupted(store, USER) == 1
+            assert len(forgetting.finish_interrupted(store, USER)) == 1
             rebuild.rebuild(store, USER, NOW)
         else:  # an import ends with a rebuild: it finishes the forget before its first write
             empty = Store.open(DataDir(tmp_path / "empty", "flag"))
@@ -259,7 +260,7 @@ def test_no_derivation_in_full_from_the_leftovers_of_an_interrupted_forget(
     assert _plans(demo_store) == [USER]
     out = retrieval.run(demo_store, retrieval.RetrievalRequest(USER, project_id=None, now=NOW, dry_run=True))
     assert pattern.replace("_", " ") not in out.block
-    assert forgetting.finish_interrupted(demo_store, USER) == 1  # it derives in full once done
+    assert len(forgetting.finish_interrupted(demo_store, USER)) == 1  # it derives in full once done
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
     _full_derivation_equals_cache(demo_store)
 
@@ -312,7 +313,7 @@ def test_a_failed_forget_does_not_keep_others_waiting(
         assert [u for u, _p in interrupted_plans(con, "forget")] == [USER]
     finally:
         con.close()
-    assert forgetting.finish_interrupted(demo_store, USER) == 1
+    assert len(forgetting.finish_interrupted(demo_store, USER)) == 1
     assert _traces(demo_store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
     _full_derivation_equals_cache(demo_store)
 
@@ -337,3 +338,33 @@ def test_the_deletes_after_the_rewrites_take_only_the_users_placeholders(demo_st
         )
     }
     assert left == {seqs[2], seqs[3]}
+
+
+def test_the_same_forget_run_again_after_an_interruption_gives_its_receipt(
+    demo_store: Store, blocks: BlockChecker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Found in review: after a forget stopped half-way (a full disk), its activity entry already
+    said "ok"; running the same forget again finished it on opening the store, then said "Nothing is
+    remembered …, so nothing was changed" with no verification. Now the entry says "started" until
+    the forget is done, and the same forget run again gives the finished forget's receipt."""
+    ptype, pattern, _half = _die_half_way(demo_store, blocks, monkeypatch)
+    started = _sql(demo_store, "SELECT outcome FROM creative_memory_audit WHERE action = 'forget'")
+    assert started == [("started, not finished",)]
+    demo_store.close()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OD_", "CM_"))}
+    env.update(PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring", CM_CONFIG_DIR=str(tmp_path / "cfg"))
+    r = subprocess.run(
+        [sys.executable, "-m", "creative_memory.cli.main", "--data-dir", str(tmp_path / "od"), "--user", USER,
+         "forget", ptype, pattern.upper(), "--yes"],
+        env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Finished the forget of this pattern" in r.stdout and "Verified" in r.stdout, r.stdout
+    assert "Nothing is remembered" not in r.stdout + r.stderr
+    store = Store.open(DataDir(tmp_path / "od", "flag"))
+    try:
+        done = _sql(store, "SELECT outcome FROM creative_memory_audit WHERE action = 'forget'")
+        assert done == [("ok, finished after an interruption",)]
+        assert _traces(store, ptype, pattern) == {"records": 0, "index": 0, "payloads": 0}
+    finally:
+        store.close()

@@ -43,32 +43,32 @@ UNFINISHED_FORGET = (
 )
 
 
-def _finish_interrupted(store: Store, note: Callable[[str], None]) -> None:
+def _finish_interrupted(store: Store, note: Callable[[str], None]) -> list[Any]:
     """A forget whose run died between its chunks is finished by the next open of the store
     (docs/decisions/0035); the check is one read of the small lease table. On a full disk it waits:
     the command goes on (readers serve the stored state) and ``note`` says so."""
     if store.read_only:
-        return
+        return []
     try:  # plain sqlite3 on the kept read connection: no SQLAlchemy for a command like status
         with store.snapshot() as con:
             leased = con.execute(
                 "SELECT 1 FROM creative_memory_leases WHERE operation LIKE 'forget' || char(10) || '%' LIMIT 1"
             ).fetchone()
             if leased is None:
-                return
+                return []
             from creative_memory.services.store.writes import interrupted_plans
 
             pending = interrupted_plans(con, "forget")
     except Exception:  # a store older than the lease table (not migrated by a read-only command)
-        return
+        return []
     if pending:
         from creative_memory.services.common.errors import StoreLocked
         from creative_memory.services.forget.forgetting import finish_interrupted
 
         try:
-            finish_interrupted(store)
+            finished = finish_interrupted(store)
         except StoreLocked:  # another process is finishing it right now; readers serve the stored state
-            pass
+            return []
         except Exception as exc:
             from creative_memory.services.common.limits import disk_full
 
@@ -76,6 +76,19 @@ def _finish_interrupted(store: Store, note: Callable[[str], None]) -> None:
                 raise
             log.warning("a forget that stopped half-way could not be finished: the disk is full")
             note(UNFINISHED_FORGET)
+            return []
+        for f in finished:
+            n = len({(t.preference_type, t.pattern) for t in f.targets})
+            note(
+                f"A forget of {n} pattern(s) that had stopped before it finished was finished now; "
+                + (
+                    "verified: no copy of what was erased is left in the store files."
+                    if f.receipt.verified
+                    else "NOT verified: traces may remain; run the same forget again for its receipt."
+                )
+            )
+        return finished
+    return []
 
 
 @dataclass
@@ -91,6 +104,9 @@ class Context:
     #: hears what opening the store did or is about to do (a first open, the embedded default)
     on_note: Callable[[str], None] | None = None
     notes: list[str] = field(default_factory=list)
+    #: the forgets that had stopped before they finished and that opening the store finished
+    #: (``forgetting.Finished``): a forget of the same pattern then gives their receipt
+    finished_forgets: list[Any] = field(default_factory=list)
     #: a missing data folder may be created without ``DataDir.creation_refused`` asking: the CLI
     #: and the window set it from ``--create`` and the window's "Create it here" (False until then);
     #: a context built in code (tests, benchmarks) names its folder itself
@@ -167,7 +183,7 @@ class Context:
             if self.lock_budget_s is not None:
                 timeouts["lock_budget_s"] = self.lock_budget_s
             self._store = Store.open(dd, create=create, migrate=migrate, notify=self.note, **timeouts)
-            _finish_interrupted(self._store, self.note)
+            self.finished_forgets = _finish_interrupted(self._store, self.note)
             if fresh:
                 self.note(
                     f"Open Design was not found on this computer; memory is kept in {dd.path} until it is."

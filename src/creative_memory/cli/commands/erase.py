@@ -100,6 +100,17 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
         args.type, args.pattern, args.project, Polarity(args.polarity) if args.polarity else None
     )
     t = t.normalized()
+    done = _finished_now(ctx, t)
+    if done is not None:  # opening the store finished this very forget, which had stopped half-way
+        kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
+        out.emit(
+            {**done.receipt.as_json(), "kept": kept, "finished_interrupted": True},
+            lambda: (
+                "Finished the forget of this pattern that had stopped before it finished.\n"
+                + receipt_text(done.receipt, kept)
+            ),
+        )
+        return 0 if done.receipt.verified else 1
     matching.check_forget_target(store, ctx.user, t.preference_type, t.pattern, t.project_id, args.polarity)
     consent(
         out,
@@ -122,6 +133,19 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
     kept = matching.kept_mentions(store, ctx.user, t.preference_type, t.pattern) if t.whole else []
     out.emit({**r.as_json(), "kept": kept}, lambda: receipt_text(r, kept))
     return 0 if r.verified else 1
+
+
+def _finished_now(ctx: Context, t: erasure.Target) -> forgetting.Finished | None:
+    """The forget of the same pattern (any spelling) that opening the store has just finished."""
+    from creative_memory.services.common.spellings import same_name
+
+    for f in ctx.finished_forgets:
+        if f.user_id == ctx.user and any(
+            same_name(d.preference_type, t.preference_type) and same_name(d.pattern, t.pattern)
+            for d in f.targets
+        ):
+            return f  # type: ignore[no-any-return]
+    return None
 
 
 def reset(args: argparse.Namespace, ctx: Context, out: Out) -> int:

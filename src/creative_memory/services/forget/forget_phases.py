@@ -11,9 +11,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 
-from creative_memory.model.tables import Derivation, Event
+from creative_memory.model.tables import Audit, Derivation, Event
 from creative_memory.services.derivation import changes
 from creative_memory.services.derivation.derivation import (
     Group,
@@ -44,6 +44,14 @@ from creative_memory.services.store.writes import (
 )
 
 log = logging.getLogger("cm.erasure")
+
+
+#: the activity log's entries of a forget (with and without a block)
+FORGET_ACTIONS = ("forget", "forget+block")
+#: a forget's entry from its first write until its last: a run that dies in between leaves it so
+STARTED = "started, not finished"
+#: … and once the next open of the store has finished it (``forgetting.finish_interrupted``)
+FINISHED_LATE = "ok, finished after an interruption"
 
 
 def fold_changes(session: Any, user_id: str, now: int) -> None:
@@ -242,6 +250,17 @@ def last_write(
                     int(session.scalar(select(func.max(Event.seq)).where(Event.user_id == user_id)) or 0),
                 )
             drop_lease(con, user_id)
+            # The activity log's entry said "started" since the first write: now it is done.
+            session.execute(
+                update(Audit)
+                .where(
+                    Audit.user_id == user_id,
+                    Audit.action.in_(FORGET_ACTIONS),
+                    Audit.outcome == STARTED,
+                    Audit.at == now,
+                )
+                .values(outcome=FINISHED_LATE if reset_cache else "ok")
+            )
         session.flush()
     receipt.held(time.perf_counter() - t0)
 

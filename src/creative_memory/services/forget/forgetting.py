@@ -62,6 +62,7 @@ from creative_memory.services.forget.forget_events import (
     spelled_targets,
 )
 from creative_memory.services.forget.forget_phases import (
+    STARTED,
     MentionScan,
     catch_up,
     fold_changes,
@@ -166,7 +167,8 @@ def _forget(
             where = f" in {t.project_id}" if t.project_id else " global only" if t.global_only else ""
             pol = f" ({t.polarity})" if t.polarity else ""
             action = "forget+block" if block else "forget"
-            audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", "ok", now)
+            # "started" until its last write says "ok" (forget_phases.last_write)
+            audit.record(session, user_id, actor, action, f"fp:{fp[:16]}{where}{pol}", STARTED, now)
 
     ahead: SearchAhead | None = None
 
@@ -230,27 +232,48 @@ def _plan_targets(plan: str) -> tuple[int, list[Target]]:
     return int(data.get("now") or now_ms()), out
 
 
-def finish_interrupted(store: Store, user_id: str | None = None) -> int:
+@dataclass(frozen=True)
+class Finished:
+    """A forget that stopped before it finished, finished by :func:`finish_interrupted`: whose, what
+    it was asked to forget, and its receipt (verified as any forget's)."""
+
+    user_id: str
+    targets: list[Target]
+    receipt: Receipt
+
+
+def finish_interrupted(store: Store, user_id: str | None = None) -> list[Finished]:
     """Finish every forget (of ``user_id``, or of every user) whose run died between its chunks;
-    returns how many. The targets' remaining events are erased like a forget does, then the
-    derivation row is deleted so that the next read re-derives the cache in full from events that
-    no longer name them (the groups the dead run had not re-derived yet are not known)."""
+    returns what each finished. The targets' remaining events are erased like a forget does, then
+    the derivation row is deleted so that the next read re-derives the cache in full from events
+    that no longer name them (the groups the dead run had not re-derived yet are not known); then
+    the files are checked as a forget checks them, so that the person who runs the forget again
+    gets its receipt (its activity entry, "started" since the dead run, says it finished)."""
     if store.read_only:
-        return 0
+        return []
     try:
         with store.read() as session:
             plans = interrupted_plans(dbapi_connection(session), OPERATION, user_id)
     except Exception:  # a store older than the lease table has no plan to finish
-        return 0
+        return []
+    out = []
     for user, plan in plans:
         # The audit entry and the block were written by the first transaction of the dead run.
         log.warning("finishing a forget that was interrupted")
         now, targets = _plan_targets(plan)
+        receipt = Receipt()
         with checkpoints_between(store):
-            _run(store, user, targets, Receipt(), now, first=None, resumed=True)
+            forms = _run(store, user, targets, receipt, now, first=None, resumed=True)
         ensure_current(store, user, now)
-        checkpoint(store)
-    return len(plans)
+        receipt.checkpointed = checkpoint(store)
+        if not receipt.checkpointed:
+            receipt.notes.append(SNAPSHOT_NOTE)
+        verify_erasure(store, user, forms, receipt)
+        backups.settle(
+            receipt, store.path, spelled_bytes.Spellings({spellings.canonical_name(f.pattern) for f in forms})
+        )
+        out.append(Finished(user, targets, receipt))
+    return out
 
 
 # --------------------------------------------------------------------------- the run
