@@ -319,6 +319,7 @@ def test_serve_answers_from_the_store_file_that_is_there_now(tmp_path: Path) -> 
 
     live = filled(tmp_path / "od", "airy_spacing")
     other = filled(tmp_path / "other", "dense_grid")
+    shutil.copyfile(live, tmp_path / "od-first.sqlite")
     proc = subprocess.Popen(
         [*CLI, "serve", "--stdio", "--data-dir", str(tmp_path / "od"), "--now", "2026-11-10T12:00:00Z"],
         stdin=subprocess.PIPE,
@@ -343,6 +344,14 @@ def test_serve_answers_from_the_store_file_that_is_there_now(tmp_path: Path) -> 
         tmp.replace(live)  # another file at the same path
         block = ask(2)["result"]["block"]
         assert "dense grid" in block and "airy spacing" not in block
+        # copied over in place (the same inode, as ``cp`` does), its log and index removed first
+        for suffix in ("-wal", "-shm"):
+            Path(str(live) + suffix).unlink(missing_ok=True)
+        inode = live.stat().st_ino
+        shutil.copyfile(tmp_path / "od-first.sqlite", live)
+        assert live.stat().st_ino == inode
+        block = ask(5)["result"]["block"]
+        assert "airy spacing" in block and "dense grid" not in block
         live.unlink()
         gone = ask(3)
         assert "error" in gone and "airy spacing" not in json.dumps(gone)

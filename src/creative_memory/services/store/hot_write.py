@@ -45,8 +45,10 @@ class HotWriter:
         busy_timeout_s: float,
         lock_budget_s: float,
         translate: Callable[[sqlite3.DatabaseError], Exception],
+        opened: Callable[[], None] = lambda: None,
     ) -> None:
         self._path = path
+        self._opened = opened  # told once its connection is open (``Store`` notes the WAL index)
         self._busy_timeout_s = busy_timeout_s
         self._lock_budget_s = lock_budget_s
         self._translate = translate
@@ -54,12 +56,18 @@ class HotWriter:
         self._lock = threading.Lock()
         self._checkpoints: _Checkpointer | None = None
 
+    @property
+    def open(self) -> bool:
+        """Whether it holds its connection now."""
+        return self._con is not None
+
     def _connection(self) -> sqlite3.Connection:
         if self._con is None:
             con = connect(self._path, self._busy_timeout_s, read_only=False, immutable=False)
             if self._checkpoints is not None:
                 con.execute("PRAGMA wal_autocheckpoint=0")
             self._con = con
+            self._opened()
         return self._con
 
     def _drop(self) -> None:

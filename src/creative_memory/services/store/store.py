@@ -83,19 +83,48 @@ class Store:
         self._snap_lock = threading.Lock()
         self._engine: Engine | None = None
         self._kept = threading.local()  # this thread's kept write engine (writes_kept), if any
-        self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate)
+        self._hot = HotWriter(self.path, busy_timeout_s, lock_budget_s, self._translate, self._note_shm)
         #: results of reads kept between calls by the services that own them, each stored with
         #: what says whether it is still valid (``services.retrieval.candidate_counts``)
         self.memo: dict[object, object] = {}
         self._counted = True  # among the users of the kept descriptors of its files (held_files)
         held_files.store_opened(self.path)
         self._identity = _file_identity(self.path)  # the file this store has open
+        self._shm = self.path.with_name(self.path.name + "-shm")
+        self._shm_identity: tuple[int, int] | None = None  # its WAL index, once seen
 
     def replaced(self) -> bool:
         """Whether the file at this store's path is no longer the one it opened: removed, or
         replaced by another (a restore from a copy, a sync tool, a person's ``mv``). A long-running
-        process asks before each call and opens the file that is there now (``Context.store``)."""
-        return self._identity is not None and _file_identity(self.path) != self._identity
+        process asks before each call and opens the file that is there now (``Context.store``).
+
+        A file copied over this one in place keeps its inode; whoever does that must remove the
+        WAL and its index first (SQLite would otherwise apply the old log to the new file), and
+        while this process holds a connection SQLite never removes that index itself. So the WAL
+        index (``-shm``) that was there is gone or another file: the store was replaced too."""
+        if self._identity is None:
+            return False
+        if _file_identity(self.path) != self._identity:
+            return True
+        if not self._holds_connection():
+            self._shm_identity = None  # SQLite may remove and remake it while nobody holds it
+            return False
+        shm = _file_identity(self._shm)
+        if shm is None:
+            return not self._immutable  # held in WAL mode, so SQLite keeps it: someone removed it
+        if self._shm_identity is None:
+            self._shm_identity = shm
+            return False
+        return shm != self._shm_identity
+
+    def _note_shm(self) -> None:
+        """Note the WAL index of the file this store has open, once a connection holds it."""
+        if self._shm_identity is None:
+            self._shm_identity = _file_identity(self._shm)
+
+    def _holds_connection(self) -> bool:
+        """Whether a connection of this store is open (so SQLite keeps the WAL index in place)."""
+        return self._snap is not None or self._watch is not None or self._hot.open
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -184,6 +213,7 @@ class Store:
             if kept:
                 if self._snap is None:
                     self._snap = self._read_connection()
+                    self._note_shm()
                 con = self._snap
             else:
                 con = self._read_connection()
@@ -332,6 +362,7 @@ class Store:
         with self._watch_lock:
             if self._watch is None:
                 self._watch = self._read_connection()
+                self._note_shm()
             row = self._watch.execute("PRAGMA data_version").fetchone()
             return int(row[0])
 
