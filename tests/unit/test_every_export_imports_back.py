@@ -10,7 +10,7 @@ from typing import Any
 
 import keyring.backends.fail
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
@@ -62,6 +62,14 @@ def _event(kind: str, n: int, day: int, a: tuple[str, str], b: tuple[str, str], 
             "over": {"patterns": [{"preference_type": b[0], "pattern": b[1]}]},
             "patterns": [{"preference_type": "layout", "pattern": "airy_spacing", "polarity": "positive"}],
         }
+    if kind == "page_comparison":  # sides that are pages only
+        return base | {
+            "signal_type": "pairwise_comparison",
+            "chose": {"page": EDITED},
+            "over": {"page": PAGE},
+        }
+    if kind == "page_thumb":
+        return base | {"signal_type": "thumbs_up", "page": EDITED}
     return base | {"signal_type": "manual_refinement", "page_before": PAGE, "page": EDITED}
 
 
@@ -69,7 +77,7 @@ ingest_step = st.tuples(
     st.just("ingest"),
     st.lists(
         st.tuples(
-            st.sampled_from(["plain", "tag", "comparison", "page"]),
+            st.sampled_from(["plain", "tag", "comparison", "page", "page_comparison", "page_thumb"]),
             st.integers(0, 20),
             pattern,
             pattern,
@@ -79,7 +87,12 @@ ingest_step = st.tuples(
         max_size=4,
     ),
 )
-forget_step = st.tuples(st.just("forget"), pattern, st.one_of(st.none(), polarity))
+#: what the pages show (the extractor's names): a forget of one takes the page and keeps the rest
+#: the page showed, which must import back too
+PAGE_PATTERNS = [("spacing", "airy_spacing"), ("spacing", "tight_spacing"), ("typography", "serif_body_text")]
+forget_step = st.tuples(
+    st.just("forget"), st.one_of(pattern, st.sampled_from(PAGE_PATTERNS)), st.one_of(st.none(), polarity)
+)
 step = st.one_of(
     ingest_step,
     forget_step,
@@ -101,6 +114,23 @@ def _stored(store: Store) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(step, min_size=1, max_size=6))
+# found in review: a forget of a pattern a page showed took the page and left an event the import
+# refused (decision 0106), for each kind of event that carries pages
+@example(
+    [
+        ("ingest", [("page_thumb", 0, PATTERNS[0], PATTERNS[0], "positive")]),
+        ("forget", PAGE_PATTERNS[0], None),
+    ]
+)
+@example(
+    [("ingest", [("page", 1, PATTERNS[0], PATTERNS[0], "positive")]), ("forget", PAGE_PATTERNS[0], None)]
+)
+@example(
+    [
+        ("ingest", [("page_comparison", 2, PATTERNS[0], PATTERNS[0], "positive")]),
+        ("forget", PAGE_PATTERNS[0], None),
+    ]
+)
 def test_every_export_imports_back(tmp_path_factory: pytest.TempPathFactory, steps: list[Any]) -> None:
     root = tmp_path_factory.mktemp("roundtrip")
     blocks = BlockChecker(
