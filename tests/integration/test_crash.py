@@ -267,8 +267,12 @@ def state(db: Path) -> dict[str, Any]:
                 con,
                 "SELECT user_id, project_id, use_memory, learn_from_project FROM creative_memory_project_settings",
             ),
+            # A forget finished by the next open says so in its outcome ("ok, finished after an
+            # interruption"): done all the same, as the uninterrupted run's "ok".
             "audit": _rows(
-                con, "SELECT at, user_id, actor, action, target, outcome FROM creative_memory_audit"
+                con,
+                "SELECT at, user_id, actor, action, target, "
+                "CASE WHEN outcome LIKE 'ok%' THEN 'ok' ELSE outcome END FROM creative_memory_audit",
             ),
             "retrievals": _rows(con, "SELECT id FROM creative_memory_retrievals"),
             "retrieval_events": _rows(con, "SELECT id FROM creative_memory_retrieval_events"),

@@ -229,7 +229,9 @@ def test_a_forget_stopped_half_way_by_a_full_disk_says_what_it_did_and_is_finish
     finished = _leftovers(demo_store) == 0
     assert finished or any("disk is full" in n and "forget" in n for n in notes), notes
     if finished:
-        assert _traces(demo_store, ptype, pattern) == (0, 0) and not notes, notes
+        # … and a note says it finished the forget, with its verification
+        assert _traces(demo_store, ptype, pattern) == (0, 0), notes
+        assert len(notes) == 1 and "was finished now" in notes[0] and "verified" in notes[0], notes
 
     # Space is freed: the same forget again finishes it, and its receipt is verified.
     disk.free()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Final
 
 # Bidirectional formatting characters: embeddings, overrides, isolates and marks.
 BIDI = {
@@ -45,9 +46,39 @@ def _escape(ch: str) -> str:
 
 def for_terminal(text: str, *, keep_newlines: bool = False) -> str:
     """``text`` with every control and bidirectional character written as ``\\xNN``/``\\uNNNN``
-    (line breaks kept when ``keep_newlines``)."""
+    (line breaks kept when ``keep_newlines``), and look-alike letters of another script inside a
+    Latin word named (:func:`mixed_scripts_marked`)."""
     rx = _UNSAFE_KEEP_NL if keep_newlines else _UNSAFE
-    return rx.sub(lambda m: _escape(m.group(0)), text)
+    return mixed_scripts_marked(rx.sub(lambda m: _escape(m.group(0)), text))
+
+
+#: the scripts whose letters can pass for Latin ones (``Ν``, ``Т``, ``Տ``, ``Ꭺ``)
+_LOOKALIKE_SCRIPTS: Final = ("GREEK", "CYRILLIC", "ARMENIAN", "CHEROKEE")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _script(ch: str) -> str | None:
+    name = unicodedata.name(ch, "")
+    return next((s for s in ("LATIN", *_LOOKALIKE_SCRIPTS) if name.startswith(s)), None)
+
+
+def mixed_scripts_marked(text: str) -> str:
+    """``text`` where a word mixes Latin letters with letters of a script that has look-alikes of
+    them: each of those letters followed by its script in brackets (``FLAT_DESIGΝ`` →
+    ``FLAT_DESIGΝ[Greek]``), so that a name spelled with a Greek ``Ν`` is told apart from the Latin
+    one it looks like (issue 32, point 1: a look-alike the fold does not read as the same letter is
+    shown distinguishably). A word of one script is left as it is."""
+    if text.isascii():
+        return text
+
+    def marked(m: re.Match[str]) -> str:
+        word = m.group(0)
+        scripts = {_script(c) for c in word} - {None}
+        if "LATIN" not in scripts or len(scripts) == 1:
+            return word
+        return "".join(f"{c}[{s.title()}]" if (s := _script(c)) not in (None, "LATIN") else c for c in word)
+
+    return _WORD.sub(marked, text)
 
 
 _C0 = [
@@ -102,7 +133,7 @@ def for_display(text: str, *, isolate: bool = True, keep_newlines: bool = False)
     """``text`` as the window shows it: controls as symbols, bidi controls named, the whole isolated
     (line breaks kept when ``keep_newlines``, for a multi-line view)."""
     rx = _UNSAFE_KEEP_NL if keep_newlines else _UNSAFE
-    shown = rx.sub(lambda m: _visible(m.group(0)), text)
+    shown = mixed_scripts_marked(rx.sub(lambda m: _visible(m.group(0)), text))
     # Only right-to-left text (or text that held direction controls) can reorder its surroundings.
     return f"{FSI}{shown}{PDI}" if isolate and (shown != text or _has_rtl(shown)) else shown
 

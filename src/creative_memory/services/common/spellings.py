@@ -65,6 +65,8 @@ CONFUSABLES: Final[dict[str, str]] = CONFUSABLES_0076 | {
     "в": "b", "к": "k", "м": "m", "н": "h", "т": "t", "ү": "y", "ѵ": "v",
     "օ": "o", "ս": "u", "ո": "n", "հ": "h",
     "ɡ": "g", "ɑ": "a", "ȷ": "j", "ᴄ": "c", "ᴏ": "o", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z", "ᴜ": "u", "ꜱ": "s",
+    "ᴀ": "a", "ʙ": "b", "ᴅ": "d", "ᴇ": "e", "ꜰ": "f", "ɢ": "g", "ʜ": "h", "ɪ": "i", "ᴊ": "j", "ᴋ": "k",
+    "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴘ": "p", "ʀ": "r", "ᴛ": "t", "ʏ": "y",
 }  # fmt: skip
 MAX_WORDS: Final = 8  # legacy blocks (no length recorded): the longest run of words checked
 

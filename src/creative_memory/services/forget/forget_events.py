@@ -429,9 +429,10 @@ def last_diagnostic(session: Session) -> int:
 
 
 # A payload is canonical JSON (keys sorted, no spaces: services.derivation.event_content.canonical), so one that has
-# a "diff" begins with a key that sorts no later than "diff": its text sorts below '{"e'. The scan
-# compares three bytes of the ~90 % of payloads without a diff instead of searching them.
-_DIFF_BOUND = '{"e'
+# a "diff" or the extractor's explanations of what a page showed (always beside "extractor") begins
+# with a key that sorts no later than "extractor": its text sorts below '{"f'. The scan compares three
+# bytes of the payloads without free text instead of searching them.
+_DIFF_BOUND = '{"f'
 
 
 def diff_mentions(
@@ -492,12 +493,25 @@ def mentions_in(rows: Iterable[tuple[int, str]], targets: Sequence[Target]) -> d
     forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
     out: dict[Target, set[int]] = {t: set() for t in targets}
     for seq, payload in rows:
-        diff = json.loads(payload).get("diff")
-        if not isinstance(diff, str):
+        texts = free_texts(json.loads(payload))
+        if not texts:
             continue
         for t, m in forms.items():
-            if m.found(diff):
+            if any(m.found(text) for text in texts):
                 out[t].add(seq)
+    return out
+
+
+def free_texts(payload: dict[str, Any]) -> list[str]:
+    """The free text of a stored payload: its diff and the explanation of each pattern a page
+    showed (``because``, on the event and on each side of a comparison)."""
+    out = [payload["diff"]] if isinstance(payload.get("diff"), str) else []
+    patterns = list(payload.get("patterns") or [])
+    for side in ("chose", "over"):
+        data = payload.get(side)
+        if isinstance(data, dict):
+            patterns += data.get("patterns") or []
+    out += [p["because"] for p in patterns if isinstance(p, dict) and isinstance(p.get("because"), str)]
     return out
 
 

@@ -91,6 +91,14 @@ def check_forget_target(
         for ptype, spelled in sorted(spellings):
             if is_remembered(session, user_id, ptype, spelled, project_id, polarity):
                 return
+        if polarity is None and project_id is None:
+            # No record and no event names it, but free text still does (a diff, what a page showed
+            # in a font's name): a forget of the whole name scrubs it, so it is not "nothing".
+            from creative_memory.services.forget.erasure import Target
+            from creative_memory.services.forget.forget_events import diff_mentions
+
+            if any(diff_mentions(session, user_id, [Target(preference_type, pattern)]).values()):
+                return
         keys = {
             (str(t), str(p))
             for t, p in session.execute(

@@ -46,10 +46,11 @@ from creative_memory.services.ingest.event_rows import (
 from creative_memory.services.ingest.event_rows import (
     stored_event_ids as stored_event_ids,
 )
-from creative_memory.services.ingest.pages import PageEvidence, page_evidence, unblocked
+from creative_memory.services.ingest.pages import PageEvidence, page_evidence, scrubbed, unblocked
 from creative_memory.services.ingest.redaction import MAX_STORED_DIFF_BYTES as MAX_STORED_DIFF_BYTES
 from creative_memory.services.ingest.redaction import clean_diff as clean_diff
 from creative_memory.services.ingest.redaction import redact as redact
+from creative_memory.services.ingest.redaction import scrub_blocked
 from creative_memory.services.store.page_digests import insert_digests
 from creative_memory.services.store.store import Store, raw_connection
 from creative_memory.services.store.writes import KEPT_CACHE_KIB, Chunker, WalKeeper, wal_kept
@@ -334,6 +335,7 @@ def _ingest_chunk(
                 continue
             if found is not None:
                 found, dropped = unblocked(found, partial(blocks.blocked, fps))
+                found = scrubbed(found, partial(scrub_blocked, blocks=blocks, fps=fps))
                 uc["blocked"] += dropped
                 if dropped and not found.patterns and not kept and not _side_patterns(ev):
                     continue  # everything its pages showed is blocked, and the host named nothing

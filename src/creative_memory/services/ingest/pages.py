@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from creative_memory.model.constants import REJECTING_SIGNALS, SignalType
 from creative_memory.model.events import EventIn
 from creative_memory.services.common.spellings import Mentions, canonical_name
-from creative_memory.services.extract.digest import digest
+from creative_memory.services.extract.digest import digest, digest_id_of
 from creative_memory.services.extract.evidence import moves
 from creative_memory.services.extract.page import read_features
 from creative_memory.services.extract.vocabulary import EXTRACTOR_VERSION, Shown, shown
@@ -85,6 +85,23 @@ def page_evidence(ev: EventIn) -> PageEvidence | None:
         bodies[d.digest_id] = d.body
         read[place] = read_features(d.body)[0]
     return PageEvidence(learned(ev.signal_type, ev.dimensions, read), refs, bodies)
+
+
+def scrubbed(evidence: PageEvidence, scrub: Callable[[str], str]) -> PageEvidence:
+    """The evidence with ``scrub`` applied to the explanation of each pattern and to each page's
+    digest (a blocked name as a font's or a class's name: ``redaction.scrub_blocked``); a digest
+    that changes is stored under the id of what it now holds (digests are content-addressed)."""
+    patterns = tuple(replace(p, because=scrub(p.because)) for p in evidence.patterns)
+    renamed: dict[str, str] = {}
+    bodies: dict[str, str] = {}
+    for did, body in evidence.bodies.items():
+        clean = scrub(body)
+        renamed[did] = did if clean == body else digest_id_of(clean)
+        bodies[renamed[did]] = clean
+    if patterns == evidence.patterns and all(k == v for k, v in renamed.items()):
+        return evidence
+    refs = {place: renamed.get(did, did) for place, did in evidence.refs.items()}
+    return PageEvidence(patterns, refs, bodies, evidence.extractor_version)
 
 
 def unblocked(evidence: PageEvidence, blocked: Callable[[str, str], bool]) -> tuple[PageEvidence, int]:

@@ -42,6 +42,18 @@ BLOCKED_TEXT = "[blocked]"
 MAX_STORED_DIFF_BYTES = 256 * 1024
 
 
+def scrub_blocked(text: str, blocks: BlockChecker, fps: Collection[str]) -> str:
+    """``text`` with every mention of a blocked name (known by fingerprint and length only)
+    replaced by ``[blocked]``: a diff, or what the extractor wrote of a page (a font's name)."""
+    if not fps:
+        return text
+    lengths, legacy = (fps.lengths, fps.legacy) if isinstance(fps, Blocked) else (frozenset(), True)
+    spans = spellings.blocked_spans(
+        text, lengths, lambda canon: blocks.text_blocked(fps, canon), legacy=legacy
+    )
+    return spellings.scrub_spans(text, spans, BLOCKED_TEXT) if spans else text
+
+
 def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: Collection[str] | None) -> str | None:
     """A diff as it may be stored: NFC, secrets redacted, every mention of a blocked pattern (as
     ``services.common.spellings`` defines one: any case, separator, compatibility form, wherever it
@@ -50,11 +62,7 @@ def clean_diff(diff: str | None, blocks: BlockChecker | None, fps: Collection[st
         return None
     text = redact(unicodedata.normalize("NFC", diff))
     if blocks is not None and fps:
-        lengths, legacy = (fps.lengths, fps.legacy) if isinstance(fps, Blocked) else (frozenset(), True)
-        spans = spellings.blocked_spans(
-            text, lengths, lambda canon: blocks.text_blocked(fps, canon), legacy=legacy
-        )
-        text = spellings.scrub_spans(text, spans, BLOCKED_TEXT)
+        text = scrub_blocked(text, blocks, fps)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_STORED_DIFF_BYTES:
         raise InvalidInput(
             f"diff: longer than {MAX_STORED_DIFF_BYTES // 1024} KiB once normalised and redacted; shorten it. "

@@ -182,7 +182,53 @@ def _contains(path: Path, names: Spellings | SpelledScan) -> bool:
                 tail = buf[-keep:] if keep else b""
     except OSError:
         return True  # unreadable: cannot be proven clean, so it is removed
+    return _cells_contain(path, scan.names)
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _cells_contain(path: Path, names: Spellings) -> bool:
+    """Whether a backup that is an SQLite database mentions a name in any stored value, read through
+    SQLite: a value longer than a page is kept in pieces on overflow pages, each after a page
+    pointer, so a mention that crosses from one piece to the next is in no run of the file's bytes.
+    A file that SQLite cannot read is not proven clean (True)."""
+    try:
+        with path.open("rb") as fh:
+            if fh.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+                return False
+    except OSError:
+        return True
+    uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+    try:
+        con = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:
+        return True
+    try:
+        tables = [
+            str(r[0])
+            for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL")
+        ]
+        for table in tables:
+            quoted = '"' + table.replace('"', '""') + '"'
+            for row in con.execute(f"SELECT * FROM {quoted}"):
+                for value in row:
+                    if isinstance(value, str | bytes) and _long(value) and names.count_text(_text(value)):
+                        return True
+    except sqlite3.Error:
+        return True
+    finally:
+        con.close()
     return False
+
+
+def _long(value: str | bytes) -> bool:
+    """Only a value that can reach past a page of its own is split (the smallest page is 512 bytes)."""
+    return len(value) > 400
+
+
+def _text(value: str | bytes) -> str:
+    return value if isinstance(value, str) else value.decode("utf-8", "surrogateescape")
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:

@@ -21,7 +21,7 @@ from creative_memory.services.controls import controls
 from creative_memory.services.ingest import blocklist
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.pages import FROM_PAGE
-from creative_memory.services.ingest.redaction import BLOCKED_TEXT
+from creative_memory.services.ingest.redaction import BLOCKED_TEXT, scrub_blocked
 from creative_memory.services.store.store import Store
 
 
@@ -107,8 +107,8 @@ def unblocked(
     """As ingest drops blocked patterns: the payload without them and the (type, pattern)s dropped;
     None when the event is left out: nothing is left, a side of a comparison names a blocked
     pattern the host named (one its page showed goes alone, as at ingest), or a legacy snapshot is
-    blocked. A kept pattern's explanation that names a dropped one is scrubbed, as at ingest
-    (``pages.unblocked``)."""
+    blocked. A kept pattern's explanation that names a blocked name is scrubbed, as at ingest
+    (``pages.unblocked``, ``pages.scrubbed``)."""
     from creative_memory.model.events import payload_items
 
     def blocked(p: dict[str, Any]) -> bool:
@@ -124,23 +124,26 @@ def unblocked(
     dropped = [
         (p["preference_type"], p["pattern"]) for p in [*sides, *payload.get("patterns", [])] if blocked(p)
     ]
-    if not dropped:
-        return payload, []
     gone = Mentions(canonical_name(pattern) for _t, pattern in dropped)
+
+    def because(text: str) -> str:
+        return scrub_blocked(gone.scrub(text, BLOCKED_TEXT), blocks, fps)
 
     def kept(patterns: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [
-            {**p, "because": gone.scrub(p["because"], BLOCKED_TEXT)}
-            if isinstance(p.get("because"), str)
-            else p
+            {**p, "because": because(p["because"])} if isinstance(p.get("because"), str) else p
             for p in patterns
             if not blocked(p)
         ]
 
+    # What the extractor wrote of a page may name a blocked name (a font's) even where nothing
+    # blocked is learned: scrubbed as at ingest.
     out = {**payload, "patterns": kept(payload.get("patterns", []))}
     for side in ("chose", "over"):
         if payload.get(side):
             out[side] = {**payload[side], "patterns": kept(payload[side].get("patterns", []))}
+    if not dropped:
+        return (payload if out == payload else out), []
     if not payload_items(out):
         return None, dropped
     return out, dropped
