@@ -15,6 +15,7 @@ import functools
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from creative_memory.model import inert
 from creative_memory.model.inert import for_display, for_terminal, has_controls
 from creative_memory.services.common.sentence import Sentence
 from creative_memory.services.retrieval.reasons import project_label_of, readable, readable_name
@@ -115,3 +116,20 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     tables and translated where they are shown (``self.tr(label)`` in a class named ``context``). Qt's own
     ``PySide6.QtCore.QT_TRANSLATE_NOOP`` does the same but is typed ``object``."""
     return text
+
+
+#: the scripts whose look-alike letters are named in a word that mixes them with Latin ones
+#: (``model.inert.mixed_scripts_marked``: ``FLAT DESIGΝ[Greek]``), in the window's language
+SCRIPTS = (
+    QT_TRANSLATE_NOOP("Scripts", "Greek"),
+    QT_TRANSLATE_NOOP("Scripts", "Cyrillic"),
+    QT_TRANSLATE_NOOP("Scripts", "Armenian"),
+    QT_TRANSLATE_NOOP("Scripts", "Cherokee"),
+)
+
+
+def _script_label(name: str) -> str:
+    return QCoreApplication.translate("Scripts", name)
+
+
+inert.script_label = _script_label

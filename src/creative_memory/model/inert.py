@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Final
 
 # Bidirectional formatting characters: embeddings, overrides, isolates and marks.
@@ -57,6 +58,10 @@ _LOOKALIKE_SCRIPTS: Final = ("GREEK", "CYRILLIC", "ARMENIAN", "CHEROKEE")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+#: how a script is named in the mark (English; the window puts its own translation here)
+script_label: Callable[[str], str] = str
+
+
 def _script(ch: str) -> str | None:
     name = unicodedata.name(ch, "")
     return next((s for s in ("LATIN", *_LOOKALIKE_SCRIPTS) if name.startswith(s)), None)
@@ -76,7 +81,9 @@ def mixed_scripts_marked(text: str) -> str:
         scripts = {_script(c) for c in word} - {None}
         if "LATIN" not in scripts or len(scripts) == 1:
             return word
-        return "".join(f"{c}[{s.title()}]" if (s := _script(c)) not in (None, "LATIN") else c for c in word)
+        return "".join(
+            f"{c}[{script_label(s.title())}]" if (s := _script(c)) not in (None, "LATIN") else c for c in word
+        )
 
     return _WORD.sub(marked, text)
 

@@ -2683,17 +2683,17 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="68"/>
+        <location filename="../../gui/visible.py" line="69"/>
         <source>Project id: {id}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="69"/>
+        <location filename="../../gui/visible.py" line="70"/>
         <source>{name} (project id: {id})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="79"/>
+        <location filename="../../gui/visible.py" line="80"/>
         <source>{name} (stored as {raw})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3668,12 +3668,12 @@ another switch about memory under the master switch (the memory notes), once add
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="92"/>
+        <location filename="../../gui/visible.py" line="93"/>
         <source>Copied {n} characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="94"/>
+        <location filename="../../gui/visible.py" line="95"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5354,6 +5354,30 @@ another switch about memory under the master switch (the memory notes), once add
     <message>
         <location filename="../../gui/tabs/diagnostics/common.py" line="34"/>
         <source>Legacy format</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Scripts</name>
+    <message>
+        <location filename="../../gui/visible.py" line="124"/>
+        <source>Greek</source>
+        <extracomment>the scripts whose look-alike letters are named in a word that mixes them with Latin ones (``model.inert.mixed_scripts_marked``: ``FLAT DESIGΝ[Greek]``), in the window&apos;s language</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="125"/>
+        <source>Cyrillic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="126"/>
+        <source>Armenian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="127"/>
+        <source>Cherokee</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2694,17 +2694,17 @@
 <context>
     <name>Names</name>
     <message>
-        <location filename="../../gui/visible.py" line="68"/>
+        <location filename="../../gui/visible.py" line="69"/>
         <source>Project id: {id}</source>
         <translation>Projekt-ID: {id}</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="69"/>
+        <location filename="../../gui/visible.py" line="70"/>
         <source>{name} (project id: {id})</source>
         <translation>{name} (Projekt-ID: {id})</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="79"/>
+        <location filename="../../gui/visible.py" line="80"/>
         <source>{name} (stored as {raw})</source>
         <translation>{name} (gespeichert als {raw})</translation>
     </message>
@@ -3679,12 +3679,12 @@ another switch about memory under the master switch (the memory notes), once add
         <translation>Das Präfix so zeigen, als wäre „Globales Gedächtnis nutzen“ für dieses Projekt aus</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="92"/>
+        <location filename="../../gui/visible.py" line="93"/>
         <source>Copied {n} characters</source>
         <translation>{n} Zeichen kopiert</translation>
     </message>
     <message>
-        <location filename="../../gui/visible.py" line="94"/>
+        <location filename="../../gui/visible.py" line="95"/>
         <source> — exactly what the model gets, including control or direction characters (shown as symbols here); check the text before pasting it into a terminal.</source>
         <translation> – genau das, was das Modell erhält, einschließlich Steuer- oder Richtungszeichen (hier als Symbole gezeigt); prüfen Sie den Text, bevor Sie ihn in ein Terminal einfügen.</translation>
     </message>
@@ -5369,6 +5369,30 @@ another switch about memory under the master switch (the memory notes), once add
         <location filename="../../gui/tabs/diagnostics/common.py" line="34"/>
         <source>Legacy format</source>
         <translation>Altes Format</translation>
+    </message>
+</context>
+<context>
+    <name>Scripts</name>
+    <message>
+        <location filename="../../gui/visible.py" line="124"/>
+        <source>Greek</source>
+        <extracomment>the scripts whose look-alike letters are named in a word that mixes them with Latin ones (``model.inert.mixed_scripts_marked``: ``FLAT DESIGΝ[Greek]``), in the window&apos;s language</extracomment>
+        <translation>griechisch</translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="125"/>
+        <source>Cyrillic</source>
+        <translation>kyrillisch</translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="126"/>
+        <source>Armenian</source>
+        <translation>armenisch</translation>
+    </message>
+    <message>
+        <location filename="../../gui/visible.py" line="127"/>
+        <source>Cherokee</source>
+        <translation>Cherokee</translation>
     </message>
 </context>
 <context>
