@@ -17,7 +17,7 @@ import pytest
 from creative_memory.services.common.spelled_bytes import Spellings
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.forget.erasure import COMPACT_NOTE, Receipt, Target, _search, verify_erasure
-from creative_memory.services.forget.page_wipe import WIPE_COLUMNS, wipe_stale
+from creative_memory.services.forget.page_wipe import WIPE_COLUMNS, _index_columns, wipe_stale
 from creative_memory.services.store.store import Store
 
 _PREFS = "creative_memory_preferences"
@@ -86,14 +86,57 @@ def test_stale_copies_in_table_pages_are_wiped(store: Store, seed: int) -> None:
     assert tables
     before = _tables(store)
 
-    assert wipe_stale(store, stale) == len(tables)
+    with store.raw() as con:
+        wipeable = set(_index_columns(con, set(stale.values())))
+    assert wipe_stale(store, stale) >= len(tables) + sum(1 for t in stale.values() if t in wipeable)
 
     assert store.checkpoint_truncate()
     _found, _live, left = _search(store, names, account=True)
-    # An index's pages are not rewritten (the key of an entry cannot grow without changing it): a
-    # copy left there still needs a VACUUM.
-    assert set(left.values()) == set(stale.values()) - {_PREFS}
+    # An index that ends with the pattern or the polarity is wiped through a row lengthened there
+    # (its entry grows where it stands); another index's copy still needs a VACUUM.
+    assert set(left.values()) <= set(stale.values()) - {_PREFS} - wipeable, left
     assert _tables(store) == before  # every row of every table, the change log and epochs included
+    with store.raw() as con:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_stale_copy_in_an_index_page_is_wiped_through_a_row_lengthened_where_it_stands(
+    store: Store,
+) -> None:
+    """Found on a regenerated L store: a stale index cell (SQLite rebuilt the page) in the space
+    between an index page's cell pointers and its cells. A row's pattern, the index's last key, is
+    lengthened and given back: its entry grows where it stands, and SQLite defragments the page."""
+    names = Spellings({canonical_name(_NAME)})
+    rnd = random.Random(5)
+    with store.raw() as con:
+        cols = _columns(con, _PREFS)
+        rows = [_row(cols, i, rnd.choice(_OTHERS) + f"_{i}", rnd) for i in range(1, 1200)]
+        con.execute("BEGIN IMMEDIATE")
+        con.executemany(f"INSERT INTO {_PREFS} VALUES ({', '.join('?' for _ in cols)})", rows)
+        con.execute("COMMIT")
+        leaves = con.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'ix_cm_prefs_user_pattern' AND pagetype = 'leaf' ORDER BY pageno"
+        ).fetchall()
+        size = int(con.execute("PRAGMA page_size").fetchone()[0])
+    assert store.checkpoint_truncate()
+    number = int(leaves[len(leaves) // 2][0])
+    data = bytearray(store.path.read_bytes())
+    at = (number - 1) * size
+    cells = int.from_bytes(data[at + 3 : at + 5], "big")
+    gap_start, gap_end = at + 8 + 2 * cells, at + int.from_bytes(data[at + 5 : at + 7], "big")
+    assert gap_end - gap_start > 40, "the page must have room between its pointers and its cells"
+    mid = (gap_start + gap_end) // 2
+    data[mid : mid + len(_NAME)] = _NAME.encode()  # an old copy, as SQLite leaves one
+    store.path.write_bytes(bytes(data))
+    found, live, stale = _search(store, names, account=True)
+    assert found == 1 and live == {} and stale == {number: "ix_cm_prefs_user_pattern"}, stale
+    before = _tables(store)
+    assert wipe_stale(store, stale) == 1
+    assert store.checkpoint_truncate()
+    assert _search(store, names, account=True)[0] == 0
+    assert _tables(store) == before
+    with store.raw() as con:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
 def test_a_forget_check_wipes_them_itself(store: Store) -> None:

@@ -169,11 +169,14 @@ class _File:
         return out
 
     def leaf(self, number: int) -> LeafPage | None:
-        """Page ``number`` if it is a table's leaf page (else None)."""
+        """Page ``number`` if it is a table's leaf page, or an index's (else None). An index's cell
+        is its record, whose last value is the row's rowid; a cell that spills to an overflow page
+        is passed over."""
         data = self.page(number)
         hdr = 100 if number == 1 else 0
-        if len(data) < self.page_size or data[hdr] != 13:
+        if len(data) < self.page_size or data[hdr] not in (13, 10):
             return None
+        index = data[hdr] == 10
         blocks = self._freeblocks(data, hdr)
         if blocks is None:
             return None
@@ -184,10 +187,17 @@ class _File:
         for i in range(cells):
             at = int.from_bytes(data[hdr + 8 + 2 * i : hdr + 10 + 2 * i], "big")
             size, at = _varint(data, at)
-            rowid, _at = _varint(data, at)
+            if index:
+                if size > index_local_max(self.usable):
+                    continue
+                rowid = _last_integer(data[at : at + size])
+                if rowid is None:
+                    continue
+            else:
+                rowid, _at = _varint(data, at)
             rowids.append(rowid)
             payloads.append(size)
-        return LeafPage(rowids, payloads, free, self.usable)
+        return LeafPage(rowids, payloads, free, self.usable, index)
 
 
 def place_copies(
@@ -236,6 +246,44 @@ class LeafPage:
     payloads: list[int]  # each cell's record size, in the same order
     free: int  # the bytes a cell may still take: unused space, freeblocks and fragments
     usable: int  # the page's usable size
+    index: bool = False  # an index's leaf page (its cells are records ending with the rowid)
+
+
+def index_local_max(usable: int) -> int:
+    """The largest record an index's cell holds without an overflow page (SQLite's file format)."""
+    return (usable - 12) * 64 // 255 - 23
+
+
+#: the size of a value of each integer serial type (8 and 9 are the constants 0 and 1)
+_INT_SIZES = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8, 8: 0, 9: 0}
+
+
+def _last_integer(record: bytes) -> int | None:
+    """The last value of a record (SQLite's record format) when it is an integer, else None."""
+    try:
+        header, at = _varint(record, 0)
+        types = []
+        while at < header:
+            t, at = _varint(record, at)
+            types.append(t)
+        if not types or types[-1] not in _INT_SIZES:
+            return None
+        body = header + sum(_value_size(t) for t in types[:-1])
+        last = types[-1]
+        if last in (8, 9):
+            return last - 8
+        n = _INT_SIZES[last]
+        return int.from_bytes(record[body : body + n], "big", signed=True)
+    except IndexError:
+        return None
+
+
+def _value_size(serial: int) -> int:
+    if serial in _INT_SIZES:
+        return _INT_SIZES[serial]
+    if serial == 7:
+        return 8
+    return (serial - 12) // 2 if serial >= 12 else 0
 
 
 def read_leaves(path: Path, numbers: Iterable[int]) -> dict[int, LeafPage]:
