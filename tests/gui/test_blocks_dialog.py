@@ -100,3 +100,30 @@ def test_the_overview_opens_it_and_a_read_only_store_cannot_lift(
         assert not read_only.lift_button.isEnabled()
     finally:
         shiboken6.delete(read_only)
+
+
+def test_tab_leaves_the_table_and_the_reason_is_shown_in_full(
+    ctrl: Controller, seed: Callable[[list[str]], Any], run_async: Callable[..., Any], qtbot: Any
+) -> None:
+    """Found in review: Tab walked the table's cells for ever (each also selecting another block to
+    lift), and the reason was cut to "…" in its narrow column."""
+    from PySide6.QtCore import Qt
+
+    seed([event(1, pattern="drop_shadows"), event(2, pattern="lens_flare")])
+    block(ctrl, "drop_shadows", reason="dark on dark is unreadable, and it always looks dated in print")
+    block(ctrl, "lens_flare")
+    dialog = BlocksDialog(ctrl)
+    try:
+        dialog.show()
+        run_async(dialog.load())
+        assert not dialog.table.tabKeyNavigation()
+        dialog.table.setFocus()
+        dialog.table.selectRow(0)
+        qtbot.keyClick(dialog.table, Qt.Key.Key_Tab)
+        assert not dialog.table.hasFocus() and dialog.selected() == dialog.blocks[0]
+        assert dialog.why.isVisible()
+        assert dialog.why.text() == "Why: dark on dark is unreadable, and it always looks dated in print"
+        dialog.table.selectRow(1)
+        assert dialog.why.text() == "Why: no reason was given when it was blocked."
+    finally:
+        shiboken6.delete(dialog)

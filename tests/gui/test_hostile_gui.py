@@ -200,13 +200,14 @@ def test_the_inspector_can_forget_one_polarity_and_keep_the_other(
     qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
     wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
     dialog = tab.forget.forget_dialog
-    # One polarity, like `od-memory forget --polarity`: only the selected (avoid) row is ticked.
-    ticked = [
-        dialog.list.item(i).text()
-        for i in range(dialog.list.count())
-        if dialog.list.item(i).checkState() == Qt.CheckState.Checked
-    ]
-    assert ticked == ["dense grids (layout) — global, avoid: 1 preference, 4 events"]
+    # The whole pattern is ticked, the selected (avoid) row first (decision 0108); narrowed to one
+    # polarity, like `od-memory forget --polarity`, by unticking the other.
+    texts = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+    assert texts[0] == "dense grids (layout) — global, avoid: 1 preference, 4 events"
+    assert all(dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(dialog.list.count()))
+    for i in range(1, dialog.list.count()):
+        dialog.list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    wait_until(lambda: dialog.plan.preferences == 1 and dialog.forget_button.isEnabled())
     dialog.forget_button.click()
     wait_until(lambda: tab.forget.receipt_dialog is not None and tab.forget.receipt_dialog.isVisible())
     tab.forget.receipt_dialog.close()

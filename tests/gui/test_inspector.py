@@ -642,14 +642,19 @@ def test_forget_offers_its_scope_and_erases_only_what_is_ticked(
         "dense grids (layout) — project p_cafe, prefer: 1 preference, 2 events",
     ]
     checked = [dialog.list.item(i).checkState() == Qt.CheckState.Checked for i in range(dialog.list.count())]
-    assert checked == [True, False, False]  # only the selected row; "everywhere" is one click away
-    assert dialog.plan.preferences == 1 and dialog.plan.events == 4
+    assert checked == [True, True, True]  # the whole pattern, unless the person narrows it (decision 0108)
+    assert dialog.plan.preferences == 2 and dialog.plan.events == 9
+    # Narrowed to the one row: the counts follow (recounted from the store) ...
+    for i in (1, 2):
+        dialog.list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    wait_until(lambda: dialog.plan.preferences == 1 and dialog.forget_button.isEnabled())
+    assert dialog.plan.events == 4
     assert "1 learned preference" in dialog.summary_text and "4 recorded events" in dialog.summary_text
-    # "Tick everywhere" ticks every row and the counts follow (recounted from the store).
+    # ... "Tick everywhere" ticks every row again ...
     dialog.everywhere_button.click()
     wait_until(lambda: dialog.plan.preferences == 2)
     assert dialog.plan.events == 9 and dialog.forget_button.isEnabled()
-    # Back to the one row: only the global positive record goes.
+    # ... and back to the one row: only the global positive record goes.
     for i in (1, 2):
         dialog.list.item(i).setCheckState(Qt.CheckState.Unchecked)
     wait_until(lambda: dialog.plan.preferences == 1 and dialog.forget_button.isEnabled())
@@ -1026,3 +1031,34 @@ def test_a_preference_learned_from_pages_says_what_they_showed(
     assert tab.select_key(other)
     wait_until(lambda: tab.detail.detail_key() == other)
     assert not tab.detail.pages_label.isVisibleTo(tab)
+
+
+def test_forgetting_a_row_as_it_is_offered_leaves_no_opposite_behind(
+    tab: InspectorTab, ctrl: Any, seed: Any, qtbot: Any, run_async: Any, wait_until: Any
+) -> None:
+    """Found in review: forgetting "prefer muted palette" left a new "avoid muted palette" built from
+    the other polarity's events, which the dialog offered unticked. The dialog now ticks the whole
+    pattern, the selected row first (decision 0108): forgotten as offered, nothing of it is left."""
+    seed(
+        strong("dense_grids", start=1, count=4)
+        + strong("dense_grids", start=10, count=3, polarity="negative", signal="thumbs_down")
+        + strong("dense_grids", start=20, count=2, project="p_cafe")
+    )
+    run_async(tab.refresh())
+    assert tab.select_key(PreferenceKey("global", "layout", "dense_grids", "positive"))
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+    wait_until(lambda: tab.forget.forget_dialog is not None and tab.forget.forget_dialog.isVisible())
+    dialog = tab.forget.forget_dialog
+    assert dialog is not None and dialog.list.item(0).text().startswith(
+        "dense grids (layout) — global, prefer"
+    )
+    dialog.forget_button.click()
+    wait_until(lambda: tab.forget.receipt_dialog is not None and tab.forget.receipt_dialog.isVisible())
+    tab.forget.receipt_dialog.close()
+    assert sql(ctrl, "SELECT count(*) FROM creative_memory_preferences WHERE pattern = 'dense_grids'") == [
+        (0,)
+    ]
+    wait_until(lambda: not tab.model.is_loading())
+    assert all(tab.model.key_at(r).pattern != "dense_grids" for r in range(tab.model.rowCount()))
+    assert not ctrl.errors

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from creative_memory.gui.asyncbridge import async_slot
 from creative_memory.gui.dialogs.common import error_label, wrap
+from creative_memory.model.inert import for_display
 from creative_memory.services.ingest import blocklist
 
 if TYPE_CHECKING:
@@ -55,8 +56,15 @@ class BlocksDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # Tab leaves the table (to the reason and the buttons) instead of walking its cells, each
+        # of which would also select another block to lift.
+        self.table.setTabKeyNavigation(False)
         self.table.setAccessibleName(self.tr("Blocked patterns"))
         self.empty = wrap(self.tr("Nothing is blocked."), self)
+        # the selected block's reason in full, wrapped (its column is narrow in a small window)
+        self.why = wrap("", self)
+        self.why.setObjectName("blocks_why")
+        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problem = error_label(self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.lift_button = QPushButton(self.tr("&Lift block…"), self)
@@ -69,6 +77,7 @@ class BlocksDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(about)
         layout.addWidget(self.table)
+        layout.addWidget(self.why)
         layout.addWidget(self.empty)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
@@ -91,6 +100,7 @@ class BlocksDialog(QDialog):
             for col, text in enumerate((b.prefix, self.kinds_text(b.kinds), when, b.reason or "")):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, b.id)
+                item.setToolTip(text)
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
         self.table.setVisible(bool(self.blocks))
@@ -102,7 +112,15 @@ class BlocksDialog(QDialog):
         return self.blocks[rows[0].row()] if rows else None
 
     def _selection_changed(self) -> None:
-        self.lift_button.setEnabled(not self.read_only and self.selected() is not None)
+        block = self.selected()
+        self.lift_button.setEnabled(not self.read_only and block is not None)
+        if block is None:
+            self.why.setText("")
+        elif block.reason:
+            self.why.setText(self.tr("Why: {reason}").format(reason=for_display(block.reason)))
+        else:
+            self.why.setText(self.tr("Why: no reason was given when it was blocked."))
+        self.why.setVisible(block is not None)
 
     @async_slot()
     async def lift_clicked(self) -> None:

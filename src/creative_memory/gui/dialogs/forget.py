@@ -60,7 +60,8 @@ def plan_targets(keys: Iterable[PreferenceKey]) -> list[Target]:
 
 class ForgetDialog(QDialog):
     """Asks once, clearly: where each selected pattern is remembered (scope × project × polarity,
-    with counts), with the selected rows ticked and "everywhere" one click away; how much the ticked
+    with counts), every row ticked (the caller ticks the whole pattern and lists the rows the person
+    selected first; decision 0108) and "everywhere" one click away after narrowing; how much the ticked
     rows erase (recounted by the caller through :attr:`checksChanged` and :meth:`set_plan`), that it
     cannot be undone, and whether to block the patterns from being learned again."""
 
@@ -142,7 +143,8 @@ class ForgetDialog(QDialog):
         if self.list.count():
             self.list.setCurrentRow(0)
         line = self.list.fontMetrics().lineSpacing()
-        self.list.setMinimumHeight(min(self.list.count(), 4) * (line + 8) + 8)
+        # every row in view up to eight (a row a person cannot see is not one they agreed to)
+        self.list.setMinimumHeight(min(self.list.count(), 8) * (line + 8) + 8)
 
     def _build_everywhere(self) -> None:
         """ "Tick everywhere"."""

@@ -412,78 +412,88 @@
 <context>
     <name>BlocksDialog</name>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="39"/>
-        <location filename="../../gui/dialogs/blocks.py" line="58"/>
+        <location filename="../../gui/dialogs/blocks.py" line="40"/>
+        <location filename="../../gui/dialogs/blocks.py" line="62"/>
         <source>Blocked patterns</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="43"/>
+        <location filename="../../gui/dialogs/blocks.py" line="44"/>
         <source>A block keeps only keyed fingerprints of a pattern, never its name, so the list shows what is kept. Lifting a block lets the pattern be learned again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="51"/>
+        <location filename="../../gui/dialogs/blocks.py" line="52"/>
         <source>Fingerprint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="51"/>
+        <location filename="../../gui/dialogs/blocks.py" line="52"/>
         <source>Blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="51"/>
+        <location filename="../../gui/dialogs/blocks.py" line="52"/>
         <source>When</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="51"/>
+        <location filename="../../gui/dialogs/blocks.py" line="52"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="59"/>
+        <location filename="../../gui/dialogs/blocks.py" line="63"/>
         <source>Nothing is blocked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="62"/>
+        <location filename="../../gui/dialogs/blocks.py" line="70"/>
         <source>&amp;Lift block…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="79"/>
+        <location filename="../../gui/dialogs/blocks.py" line="88"/>
         <source>the pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="80"/>
+        <location filename="../../gui/dialogs/blocks.py" line="89"/>
         <source>its words in diffs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="81"/>
+        <location filename="../../gui/dialogs/blocks.py" line="90"/>
         <source>(older block)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="83"/>
+        <location filename="../../gui/dialogs/blocks.py" line="92"/>
         <source> and </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="114"/>
+        <location filename="../../gui/dialogs/blocks.py" line="120"/>
+        <source>Why: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="122"/>
+        <source>Why: no reason was given when it was blocked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/dialogs/blocks.py" line="132"/>
         <source>Lift block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="116"/>
+        <location filename="../../gui/dialogs/blocks.py" line="134"/>
         <source>Lift the block {fingerprint}? The pattern can be learned again, and its words are kept in diffs again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/blocks.py" line="136"/>
+        <location filename="../../gui/dialogs/blocks.py" line="154"/>
         <source>The block could not be lifted: {error}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1310,37 +1320,37 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="208"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="213"/>
         <source>Could not forget the selection.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="249"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="254"/>
         <source>Forget a session — Creative Memory Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="250"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="255"/>
         <source>Forget what session {session} taught?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="257"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="262"/>
         <source>This deletes the {n} events of this generation session and re-derives every preference they shaped from the events that remain. It cannot be undone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="261"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="266"/>
         <source>&amp;Forget the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="263"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="268"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/tabs/inspector/forget.py" line="285"/>
+        <location filename="../../gui/tabs/inspector/forget.py" line="290"/>
         <source>Could not forget the session.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1348,184 +1358,184 @@
 <context>
     <name>ForgetDialog</name>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="85"/>
+        <location filename="../../gui/dialogs/forget.py" line="86"/>
         <source>Forget — Creative Memory Studio</source>
         <extracomment>the ticked rows changed; the argument is the list of erasure targets they mean</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="115"/>
+        <location filename="../../gui/dialogs/forget.py" line="116"/>
         <source>Forget this pattern?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="115"/>
+        <location filename="../../gui/dialogs/forget.py" line="116"/>
         <source>Forget {n} patterns?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="121"/>
+        <location filename="../../gui/dialogs/forget.py" line="122"/>
         <source>&amp;Where it is remembered (tick what to forget):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="129"/>
+        <location filename="../../gui/dialogs/forget.py" line="130"/>
         <source>Where the selection is remembered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="130"/>
+        <location filename="../../gui/dialogs/forget.py" line="131"/>
         <source>Tick the places to forget; Space ticks the current row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="149"/>
+        <location filename="../../gui/dialogs/forget.py" line="151"/>
         <source>Tick &amp;everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="151"/>
+        <location filename="../../gui/dialogs/forget.py" line="153"/>
         <source>Tick everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="154"/>
+        <location filename="../../gui/dialogs/forget.py" line="156"/>
         <source>Forget the selected patterns in every scope and both polarities (their text leaves the file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="166"/>
+        <location filename="../../gui/dialogs/forget.py" line="168"/>
         <source>What will be erased</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="173"/>
+        <location filename="../../gui/dialogs/forget.py" line="175"/>
         <source>Warning</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="174"/>
+        <location filename="../../gui/dialogs/forget.py" line="176"/>
         <source>This cannot be undone. Nothing recoverable is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="184"/>
+        <location filename="../../gui/dialogs/forget.py" line="186"/>
         <source>Also &amp;block these patterns from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="189"/>
+        <location filename="../../gui/dialogs/forget.py" line="191"/>
         <source>Keeps only a keyed fingerprint of each pattern, never its text, so it is never learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="192"/>
+        <location filename="../../gui/dialogs/forget.py" line="194"/>
         <source>Block from being learned again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="197"/>
-        <location filename="../../gui/dialogs/forget.py" line="288"/>
+        <location filename="../../gui/dialogs/forget.py" line="199"/>
+        <location filename="../../gui/dialogs/forget.py" line="290"/>
         <source>&amp;Forget</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="199"/>
+        <location filename="../../gui/dialogs/forget.py" line="201"/>
         <source>Erase what is ticked above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="204"/>
+        <location filename="../../gui/dialogs/forget.py" line="206"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="205"/>
+        <location filename="../../gui/dialogs/forget.py" line="207"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="206"/>
+        <location filename="../../gui/dialogs/forget.py" line="208"/>
         <source>Keep everything as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="217"/>
+        <location filename="../../gui/dialogs/forget.py" line="219"/>
         <source>global</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="219"/>
+        <location filename="../../gui/dialogs/forget.py" line="221"/>
         <source>project {project}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="222"/>
+        <location filename="../../gui/dialogs/forget.py" line="224"/>
         <source>1 preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="224"/>
+        <location filename="../../gui/dialogs/forget.py" line="226"/>
         <source>{n} preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="226"/>
+        <location filename="../../gui/dialogs/forget.py" line="228"/>
         <source>1 event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="226"/>
+        <location filename="../../gui/dialogs/forget.py" line="228"/>
         <source>{n} events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="227"/>
+        <location filename="../../gui/dialogs/forget.py" line="229"/>
         <source>{name} — {where}, {polarity}: {prefs}, {events}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="230"/>
+        <location filename="../../gui/dialogs/forget.py" line="232"/>
         <source>prefer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="230"/>
+        <location filename="../../gui/dialogs/forget.py" line="232"/>
         <source>avoid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="264"/>
+        <location filename="../../gui/dialogs/forget.py" line="266"/>
         <source>Nothing is ticked, so nothing would be erased.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="267"/>
+        <location filename="../../gui/dialogs/forget.py" line="269"/>
         <source>1 learned preference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="269"/>
+        <location filename="../../gui/dialogs/forget.py" line="271"/>
         <source>{n} learned preferences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="272"/>
+        <location filename="../../gui/dialogs/forget.py" line="274"/>
         <source>1 recorded event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="274"/>
+        <location filename="../../gui/dialogs/forget.py" line="276"/>
         <source>{n} recorded events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="278"/>
+        <location filename="../../gui/dialogs/forget.py" line="280"/>
         <source>This erases {records} and the pattern inside {events} (an event that names nothing else is deleted), and every diagnostic that mentions it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/dialogs/forget.py" line="288"/>
+        <location filename="../../gui/dialogs/forget.py" line="290"/>
         <source>&amp;Forget and block</source>
         <translation type="unfinished"></translation>
     </message>

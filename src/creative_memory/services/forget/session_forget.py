@@ -12,6 +12,7 @@ live data that was not asked to be forgotten, or the receipt says it is not veri
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,7 @@ class SessionReceipt:
     verified: bool = False
     diagnostics: int = 0
     notes: list[str] = field(default_factory=list)
+    duration_ms: float = 0.0
 
     def as_receipt(self) -> Receipt:
         """The same as a pattern forget's receipt (what the window's deletion receipt shows): the
@@ -59,6 +61,7 @@ class SessionReceipt:
             verified=self.verified,
             checkpointed=self.checkpointed,
             notes=list(self.notes),
+            duration_ms=self.duration_ms,
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -71,6 +74,7 @@ class SessionReceipt:
             "checkpointed": self.checkpointed,
             "verified": self.verified,
             "notes": list(self.notes),
+            "duration_ms": round(self.duration_ms, 1),
         }
 
 
@@ -88,6 +92,7 @@ def session_events(store: Store, user_id: str, session_id: str) -> int:
 def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor, now: int) -> SessionReceipt:
     """Delete the session's events and re-derive what they shaped, in one write transaction."""
     session_id = valid_name(session_id, "session id")
+    t0 = time.perf_counter()
     receipt = SessionReceipt(session_id)
     # Changes another program made are folded first, so the digest arithmetic below starts from an
     # exact derivation; this transaction's own deletes are not logged as changes (writes.quiet).
@@ -161,6 +166,7 @@ def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor,
         erased.notes.append(SNAPSHOT_NOTE)
     verify_erasure(store, user_id, targets, erased)
     receipt.verified, receipt.notes, receipt.checkpointed = erased.verified, erased.notes, erased.checkpointed
+    receipt.duration_ms = (time.perf_counter() - t0) * 1000
     return receipt
 
 

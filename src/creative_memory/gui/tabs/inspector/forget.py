@@ -172,8 +172,13 @@ class ForgetActions(QObject):
         self.update_actions()
         try:
             rows = await self.ctrl.run(forget_scope.scope_rows, self.ctrl.store, self.ctrl.user, pairs)
-            on = set(ticked)
-            targets = forget_scope.targets_for([r for r in rows if r.key in on], rows) or plan_targets(keys)
+            # Forgetting a pattern forgets all of it unless the person narrows it (issue 32, point 6;
+            # decision 0108): every row of the selected patterns is ticked, the selected rows listed
+            # first, and the person unticks what to keep.
+            selected = set(ticked)
+            rows = [r for r in rows if r.key in selected] + [r for r in rows if r.key not in selected]
+            ticked = [r.key for r in rows]
+            targets = forget_scope.targets_for(rows, rows) or plan_targets(keys)
             plan = await self.ctrl.run(count_erasure, self.ctrl.store, self.ctrl.user, targets)
             dialog = ForgetDialog(rows, ticked, plan, block=block, parent=self._host)
             dialog.checksChanged.connect(
