@@ -1059,6 +1059,8 @@ def test_forgetting_a_row_as_it_is_offered_leaves_no_opposite_behind(
     assert sql(ctrl, "SELECT count(*) FROM creative_memory_preferences WHERE pattern = 'dense_grids'") == [
         (0,)
     ]
-    wait_until(lambda: not tab.model.is_loading())
-    assert all(tab.model.key_at(r).pattern != "dense_grids" for r in range(tab.model.rowCount()))
+    wait_until(
+        lambda: not tab.model.is_loading()
+        and all(tab.model.key_at(r).pattern != "dense_grids" for r in range(tab.model.rowCount()))
+    )
     assert not ctrl.errors
