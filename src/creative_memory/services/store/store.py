@@ -109,9 +109,11 @@ class Store:
         if not self._holds_connection():
             self._shm_identity = None  # SQLite may remove and remake it while nobody holds it
             return False
+        if self._immutable or not _in_wal_mode(self.path):
+            return False  # no WAL index to watch
         shm = _file_identity(self._shm)
         if shm is None:
-            return not self._immutable  # held in WAL mode, so SQLite keeps it: someone removed it
+            return True  # held in WAL mode, so SQLite keeps it: someone removed it
         if self._shm_identity is None:
             self._shm_identity = shm
             return False
@@ -401,6 +403,17 @@ class Store:
         if self._counted:  # the last store of this file closed: its kept descriptors go too
             self._counted = False
             held_files.store_closed(self.path)
+
+
+def _in_wal_mode(path: Path) -> bool:
+    """Whether the database file's header says WAL mode (its read and write versions are 2). Read
+    through the process's kept descriptor: closing another descriptor of the file would drop
+    SQLite's locks on it (``held_files``)."""
+    try:
+        head = held_files.read_at(path, 0, 20)
+    except OSError:
+        return False
+    return len(head) == 20 and head[18] == 2 and head[19] == 2
 
 
 def _file_identity(path: Path) -> tuple[int, int] | None:
