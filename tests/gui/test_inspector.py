@@ -1060,7 +1060,9 @@ def test_forgetting_a_row_as_it_is_offered_leaves_no_opposite_behind(
         (0,)
     ]
     wait_until(
-        lambda: not tab.model.is_loading()
-        and all(tab.model.key_at(r).pattern != "dense_grids" for r in range(tab.model.rowCount()))
+        lambda: (
+            not tab.model.is_loading()
+            and all(tab.model.key_at(r).pattern != "dense_grids" for r in range(tab.model.rowCount()))
+        )
     )
     assert not ctrl.errors
