@@ -41,8 +41,8 @@ from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.engine.block import human
 from creative_memory.services.forget.byte_scan import count_bytes, needles_for, scan_chunks
 from creative_memory.services.forget.erasure import Target
-from creative_memory.services.forget.forget_events import diff_mentions
 from creative_memory.services.forget.forgetting import forget
+from creative_memory.services.forget.free_text import diff_mentions
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.keychain.secrets import SecretStore

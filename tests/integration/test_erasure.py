@@ -40,7 +40,7 @@ from creative_memory.services.controls import controls
 from creative_memory.services.controls.status import StatusCounts
 from creative_memory.services.derivation import cache_key, cache_state, derivation, rebuild
 from creative_memory.services.engine.block import human
-from creative_memory.services.forget import byte_scan, erasure, forget_events, forgetting, reset
+from creative_memory.services.forget import byte_scan, erasure, forget_events, forgetting, free_text, reset
 from creative_memory.services.ingest.blocklist import BlockChecker
 from creative_memory.services.ingest.ingest import ingest_events, validate_event
 from creative_memory.services.inspection import explain, queries
@@ -954,7 +954,7 @@ def test_the_diff_scan_finds_every_mention_in_either_form_for_each_target(
     assert ingest(store, more, blocks).accepted == len(more)
     targets = [erasure.Target(*P), erasure.Target(*R), erasure.Target(*Q, polarity=Polarity.POSITIVE)]
     with store.read() as s:
-        mentions = forget_events.diff_mentions(s, USER, targets)
+        mentions = free_text.diff_mentions(s, USER, targets)
         seqs = dict(s.execute(select(Event.event_id, Event.seq)).all())
     assert mentions[targets[0]] == {seqs[e] for e in ["e_diff"] + [e["event_id"] for e in more]}
     assert mentions[targets[1]] == set() and mentions[targets[2]] == set()  # not whole: no free text

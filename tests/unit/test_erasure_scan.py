@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from creative_memory.services.derivation.event_content import canonical
-from creative_memory.services.forget.forget_events import _DIFF_BOUND
+from creative_memory.services.forget.free_text import _DIFF_BOUND
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),

@@ -24,12 +24,12 @@ from hypothesis import strategies as st
 
 from creative_memory.model import characters
 from creative_memory.model.names import is_name, normalize_name
-from creative_memory.services.common import spelled_bytes, spellings
+from creative_memory.services.common import spelled_chars, spellings
 from creative_memory.services.common.spelled_bytes import Spelling, Spellings, fold_bytes
 from creative_memory.services.common.spelled_scan import SpelledScan
 from creative_memory.services.common.spellings import Mentions, canonical_name
 from creative_memory.services.derivation import event_content
-from creative_memory.services.forget import forget_events
+from creative_memory.services.forget import free_text
 from creative_memory.services.forget.erasure import Target
 from creative_memory.services.forget.spelled_search import count_spelled
 from creative_memory.services.ingest.blocklist import BlockChecker
@@ -180,8 +180,8 @@ def test_the_diff_prefilter_keeps_every_mention_written_in_ascii(c: tuple[str, s
 
 def _kept_by_the_diff_prefilter(canonical: str, text: str) -> bool:
     """Whether the payload of an event with ``text`` as its diff passes the SQL prefilter of
-    ``forget_events.diff_candidates`` (the payload as ingest stores it: canonical JSON)."""
-    condition, params = forget_events.diff_prefilter([Target("layout", canonical)])
+    ``free_text.diff_candidates`` (the payload as ingest stores it: canonical JSON)."""
+    condition, params = free_text.diff_prefilter([Target("layout", canonical)])
     con = sqlite3.connect(":memory:")
     try:
         con.execute("CREATE TABLE t (payload TEXT)")
@@ -269,9 +269,9 @@ def test_the_file_search_and_the_backup_search_find_the_same_mentions(
 
 
 def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
-    """The byte search's tables read only ``_SCANNED``: every other assigned code point folds to
+    """The byte search's tables read only ``spelled_chars.SCANNED``: every other assigned code point folds to
     itself and joins nothing (checked on this Python's Unicode data)."""
-    inside = {cp for lo, hi in spelled_bytes._SCANNED for cp in range(lo, hi)}
+    inside = {cp for lo, hi in spelled_chars.SCANNED for cp in range(lo, hi)}
     odd = []
     for cp in range(0x80, 0x110000):
         if cp in inside or 0xD800 <= cp < 0xE000:
@@ -279,7 +279,7 @@ def test_no_code_point_outside_the_scanned_ranges_folds_or_joins() -> None:
         ch = chr(cp)
         if unicodedata.category(ch) in ("Cn", "Co"):
             continue
-        if spellings.fold_cluster.__wrapped__(ch) != ch or spelled_bytes._jamo_or_mark(ch):
+        if spellings.fold_cluster.__wrapped__(ch) != ch or spelled_chars.jamo_or_mark(ch):
             odd.append(hex(cp))
     assert odd == []
 

@@ -11,7 +11,6 @@ The events to rewrite are found before any lock is taken: the pattern index
 
 from __future__ import annotations
 
-import functools
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -30,23 +29,17 @@ from creative_memory.model.tables import (
     Retrieval,
     RetrievalEvent,
 )
-from creative_memory.services.common import spelled_bytes, spellings
-from creative_memory.services.common.like import any_of
+from creative_memory.services.common import spellings
 from creative_memory.services.common.spellings import canonical_name
 from creative_memory.services.derivation.cache_key import cache_key_for, digest_add
 from creative_memory.services.derivation.derivation import Group, dbapi_connection
 from creative_memory.services.derivation.derivation_rows import execute_in, rows_in
 from creative_memory.services.derivation.event_content import canonical, pattern_rows, rewritten_hash
 from creative_memory.services.engine.block import human
-from creative_memory.services.forget.erasure import FORGOTTEN, Receipt, Target
+from creative_memory.services.forget.erasure import Receipt, Target
 from creative_memory.services.forget.forget_places import move_created_items, places, sharing_an_instant
-from creative_memory.services.ingest.redaction import MAX_STORED_DIFF_BYTES
+from creative_memory.services.forget.free_text import mentions_of, scrubbed_free_text
 from creative_memory.services.store.page_digests import drop_unnamed_digests
-
-
-@functools.lru_cache(maxsize=256)
-def _mentions(canonical: str) -> spellings.Mentions:
-    return spellings.Mentions([canonical])
 
 
 def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any], bool]:
@@ -76,38 +69,13 @@ def _rewrite_payload(payload: dict[str, Any], t: Target) -> tuple[dict[str, Any]
         out.pop("chose", None)
         out.pop("over", None)
     if t.whole:
-        # Every mention of the name (services.common.spellings: any case, separator, compatibility
-        # form, e.g. "Airy Spacing" or "ａｉｒｙ spacing" for airy_spacing) in the free text: the
-        # diff, and the explanation the extractor gave of each pattern it found on a page ("tight
-        # spacing → airy spacing").
-        mentions = _mentions(canonical_name(t.pattern))
-        if isinstance(out.get("diff"), str):
-            # held to the size ingest stores (a one-letter name written thousands of times would
-            # otherwise grow past it, and the export would no longer import)
-            out["diff"] = mentions.scrub_within(out["diff"], FORGOTTEN, MAX_STORED_DIFF_BYTES, _utf8_size)
-        out["patterns"] = _scrub_because(out["patterns"], mentions)
-        for side in ("chose", "over"):
-            if out.get(side):
-                out[side] = {**out[side], "patterns": _scrub_because(out[side]["patterns"], mentions)}
+        out = scrubbed_free_text(out, mentions_of(canonical_name(t.pattern)))
     alive = bool(out["patterns"]) or "chose" in out or "snapshot" in out
     if alive and page_digest_ids(payload) and payload_items(out) != payload_items(payload):
         # The page is evidence of what was forgotten: a later extractor reading it again would
         # find the target anew. The event keeps its other patterns, but no longer its pages.
         out = without_pages(out)
     return out, alive
-
-
-def _utf8_size(text: str) -> int:
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def _scrub_because(patterns: list[Any], mentions: spellings.Mentions) -> list[Any]:
-    return [
-        {**p, "because": mentions.scrub(p["because"], FORGOTTEN)}
-        if isinstance(p, dict) and isinstance(p.get("because"), str)
-        else p
-        for p in patterns
-    ]
 
 
 _EVENTS = Event.__tablename__
@@ -426,93 +394,6 @@ def drop_diagnostics(session: Session, ids: Sequence[int], receipt: Receipt | No
 
 def last_diagnostic(session: Session) -> int:
     return int(session.scalar(select(func.max(RetrievalEvent.id))) or 0)
-
-
-# A payload is canonical JSON (keys sorted, no spaces: services.derivation.event_content.canonical), so one that has
-# a "diff" or the extractor's explanations of what a page showed (always beside "extractor") begins
-# with a key that sorts no later than "extractor": its text sorts below '{"f'. The scan compares three
-# bytes of the payloads without free text instead of searching them.
-_DIFF_BOUND = '{"f'
-
-
-def diff_mentions(
-    session: Session, user_id: str, targets: Sequence[Target], *, after: int = 0
-) -> dict[Target, set[int]]:
-    """The events whose diff mentions a whole target (services.common.spellings; the prompt block's
-    human form included), per target: one scan of the user's events for all of them, a prefilter in
-    SQL (the names' ASCII anchors, or any character that is not ASCII) and an exact check of each hit.
-    With ``after``, only the events with ``seq > after`` (an index range, not a scan)."""
-    seqs = diff_candidates(session, user_id, targets, after=after)
-    return mentions_in(payloads(session, seqs), targets)
-
-
-def diff_candidates(
-    session: Session, user_id: str, targets: Sequence[Target], *, after: int = 0
-) -> list[int]:
-    """The events :func:`diff_mentions` checks: those the SQL prefilter keeps, in seq order. SQLite
-    gathers them in one value (``group_concat``), so the scan hands one row, not one per event, to
-    the interpreter: run on a thread beside a write (``forget_phases.MentionScan``), it then almost
-    never takes the interpreter's lock from the thread that holds the store's."""
-    if not any(t.whole for t in targets):
-        return []
-    condition, likes = diff_prefilter(targets)
-    # "+user_id": a scan in table order, not an index lookup per event of the user.
-    where = "user_id = ? AND seq > ?" if after else "+user_id = ? AND seq > ?"
-    sql = f"SELECT group_concat(seq) FROM {_EVENTS} WHERE {where} AND payload < ? AND ({condition})"
-    found = session.connection().exec_driver_sql(sql, (user_id, after, _DIFF_BOUND, *likes)).scalar()
-    return sorted(int(seq) for seq in str(found).split(",")) if found else []
-
-
-def diff_prefilter(targets: Sequence[Target]) -> tuple[str, list[str]]:
-    """The SQL condition on ``payload`` (and its parameters) that every stored payload whose diff
-    mentions a whole target meets: a mention written in ASCII matches one of the ``LIKE`` patterns
-    (the name's words in order, or its anchors: docs/decisions/0029), one written otherwise is in a
-    payload with a character that is not ASCII."""
-    likes = sorted(
-        {
-            like
-            for t in targets
-            if t.whole
-            for c in _mentions(canonical_name(t.pattern)).canonicals
-            for like in spelled_bytes.Spelling(c).json_likes()
-        }
-    )
-    terms = ["payload LIKE ? ESCAPE '\\'" for _like in likes] + [spelled_bytes.exotic_sql("payload")]
-    return any_of(terms), likes
-
-
-def payloads(session: Session, seqs: Sequence[int]) -> list[tuple[int, str]]:
-    """(seq, payload) of these events (those that are still there)."""
-    sql = f"SELECT seq, payload FROM {_EVENTS} WHERE seq IN"
-    return [(int(seq), str(payload)) for seq, payload in rows_in(dbapi_connection(session), sql, seqs)]
-
-
-def mentions_in(rows: Iterable[tuple[int, str]], targets: Sequence[Target]) -> dict[Target, set[int]]:
-    """The exact check of :func:`diff_candidates`' events: those whose diff mentions each whole
-    target."""
-    forms = {t: _mentions(canonical_name(t.pattern)) for t in targets if t.whole}
-    out: dict[Target, set[int]] = {t: set() for t in targets}
-    for seq, payload in rows:
-        texts = free_texts(json.loads(payload))
-        if not texts:
-            continue
-        for t, m in forms.items():
-            if any(m.found(text) for text in texts):
-                out[t].add(seq)
-    return out
-
-
-def free_texts(payload: dict[str, Any]) -> list[str]:
-    """The free text of a stored payload: its diff and the explanation of each pattern a page
-    showed (``because``, on the event and on each side of a comparison)."""
-    out = [payload["diff"]] if isinstance(payload.get("diff"), str) else []
-    patterns = list(payload.get("patterns") or [])
-    for side in ("chose", "over"):
-        data = payload.get(side)
-        if isinstance(data, dict):
-            patterns += data.get("patterns") or []
-    out += [p["because"] for p in patterns if isinstance(p, dict) and isinstance(p.get("because"), str)]
-    return out
 
 
 def spelled_targets(session: Session, user_id: str, targets: Sequence[Target]) -> dict[Target, list[Target]]:

@@ -25,16 +25,13 @@ from creative_memory.services.forget.erasure import Receipt, Target
 from creative_memory.services.forget.forget_events import (
     delete_placeholders,
     diagnostics_naming,
-    diff_candidates,
-    diff_mentions,
     drop_diagnostics,
     drop_records,
     indexed_events,
-    mentions_in,
-    payloads,
     rewrite_events,
 )
 from creative_memory.services.forget.forget_progress import ForgetProgress
+from creative_memory.services.forget.free_text import diff_candidates, diff_mentions, mentions_in, payloads
 from creative_memory.services.store.store import Store
 from creative_memory.services.store.writes import (
     Chunker,

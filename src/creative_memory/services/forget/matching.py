@@ -95,7 +95,7 @@ def check_forget_target(
             # No record and no event names it, but free text still does (a diff, what a page showed
             # in a font's name): a forget of the whole name scrubs it, so it is not "nothing".
             from creative_memory.services.forget.erasure import Target
-            from creative_memory.services.forget.forget_events import diff_mentions
+            from creative_memory.services.forget.free_text import diff_mentions
 
             if any(diff_mentions(session, user_id, [Target(preference_type, pattern)]).values()):
                 return
