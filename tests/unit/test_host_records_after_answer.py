@@ -263,19 +263,23 @@ def test_the_ratings_of_a_context_are_read_from_their_own_index(store: Store) ->
     assert any("ix_cm_events_ratings" in str(row) for row in plan), plan
 
 
+def _weak(pattern: str) -> dict[str, Any]:
+    """One thumbs up in p1: a record too weak to be kept, which the lifecycle's sample lists."""
+    return {
+        "event_id": "weak",
+        "project_id": "p1",
+        "signal_type": "thumbs_up",
+        "occurred_at": "2026-11-09T10:00:00Z",
+        "patterns": [{"preference_type": "layout", "pattern": pattern, "polarity": "positive"}],
+    }
+
+
 def test_a_name_only_a_stage_event_lists_is_not_recorded_after_its_forget(
     host: Host, store: Store, blocks: BlockChecker
 ) -> None:
     """A weak record is no kept record, but the lifecycle's ``sample`` lists it: the forget of it
     between the answer and its recording must keep its name out of the diagnostics too."""
-    weak = {
-        "event_id": "weak",
-        "project_id": "p1",
-        "signal_type": "thumbs_up",
-        "occurred_at": "2026-11-09T10:00:00Z",
-        "patterns": [{"preference_type": "layout", "pattern": "faint_marker", "polarity": "positive"}],
-    }
-    host.ingest({"events": [weak]})
+    host.ingest({"events": [_weak("faint_marker")]})
     host.settle()
     probe = host.retrieve({"project_id": "p1"})  # recorded: the sample does name the weak record
     host.settle()
@@ -299,15 +303,7 @@ def test_a_session_forget_erases_the_stage_events_that_name_what_only_it_taught_
     session taught is gone from the diagnostics (the lifecycle's sample named it) and the files."""
     from creative_memory.services.forget import session_forget
 
-    weak = {
-        "event_id": "weak",
-        "project_id": "p1",
-        "session_id": "s_chat",
-        "signal_type": "thumbs_up",
-        "occurred_at": "2026-11-09T10:00:00Z",
-        "patterns": [{"preference_type": "layout", "pattern": "cobalt_accent", "polarity": "positive"}],
-    }
-    host.ingest({"events": [weak]})
+    host.ingest({"events": [{**_weak("cobalt_accent"), "session_id": "s_chat"}]})
     host.settle()
     assert host.retrieve({"project_id": "p1"})["recorded"]
     host.settle()

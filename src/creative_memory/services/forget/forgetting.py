@@ -196,9 +196,7 @@ def _forget(
                 ahead.stop()
     t3 = time.perf_counter()
     # decision 0016; folded needles of every spelling (decision 0029)
-    backups.settle(
-        receipt, store.path, spelled_bytes.Spellings({spellings.canonical_name(f.pattern) for f in forms})
-    )
+    _settle_backups(store, forms, receipt)
     receipt.duration_ms = (time.perf_counter() - t0) * 1000
     log.info(
         "forget: checkpoint %.0f ms, verification %.0f ms (%s), backups %.0f ms",
@@ -210,6 +208,13 @@ def _forget(
         (time.perf_counter() - t3) * 1000,
     )
     return receipt
+
+
+def _settle_backups(store: Store, forms: Sequence[Target], receipt: Receipt) -> None:
+    """The backup copies that hold an erased spelling (decision 0016; every spelling, decision 0029)."""
+    backups.settle(
+        receipt, store.path, spelled_bytes.Spellings({spellings.canonical_name(f.pattern) for f in forms})
+    )
 
 
 # --------------------------------------------------------------------------- the plan
@@ -269,9 +274,7 @@ def finish_interrupted(store: Store, user_id: str | None = None) -> list[Finishe
         if not receipt.checkpointed:
             receipt.notes.append(SNAPSHOT_NOTE)
         verify_erasure(store, user, forms, receipt)
-        backups.settle(
-            receipt, store.path, spelled_bytes.Spellings({spellings.canonical_name(f.pattern) for f in forms})
-        )
+        _settle_backups(store, forms, receipt)
         out.append(Finished(user, targets, receipt))
     return out
 

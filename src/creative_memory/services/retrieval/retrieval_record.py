@@ -133,7 +133,7 @@ def _count_named(n: int) -> str:
 
 # The last retrieval checked and its keys: one answered from the memo (decision 0057) is the same
 # result again, and names the same records.
-_named: list[tuple[RetrievalResult, list[list[str]]]] = []
+_named: list[tuple[RetrievalResult, list[list[str]], list[str]]] = []
 
 
 def erased_since_read(con: sqlite3.Connection, user_id: str, r: RetrievalResult) -> bool:
@@ -141,21 +141,19 @@ def erased_since_read(con: sqlite3.Connection, user_id: str, r: RetrievalResult)
     gone (a forget or a reset committed between the retrieval's read and this write)."""
     last = _named[0] if _named else None
     if last is not None and last[0] is r:
-        keys = last[1]
+        _r, keys, loose = last
     else:
         keys = _named_keys(r)
-        _named[:] = [(r, keys)]
+        # the names a stage event lists without their record's key: some record of each must be left
+        kept = {k[2] for k in keys}
+        loose = sorted({n for e in r.events for n in named_patterns(e.fields)} - kept)
+        _named[:] = [(r, keys, loose)]
     for i in range(0, len(keys), 200):
         part = keys[i : i + 200]
         (found,) = con.execute(_count_named(len(part)), [user_id, *(v for k in part for v in k)]).fetchone()
         if found < len(part):
             return True
-    # the names a stage event lists without their record's key: some record of each must be left
-    kept = {k[2] for k in keys}
-    for name in sorted({n for e in r.events for n in named_patterns(e.fields)} - kept):
-        if con.execute(_HAS_PATTERN, (user_id, name)).fetchone() is None:
-            return True
-    return False
+    return any(con.execute(_HAS_PATTERN, (user_id, name)).fetchone() is None for name in loose)
 
 
 # A kept record's row by its unique key (the user, then ``PrefState.key``).

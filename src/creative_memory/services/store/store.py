@@ -92,6 +92,7 @@ class Store:
         self._identity = _file_identity(self.path)  # the file this store has open
         self._shm = self.path.with_name(self.path.name + "-shm")
         self._shm_identity: tuple[int, int] | None = None  # its WAL index, once seen
+        self._wal: bool | None = None  # whether the file is in WAL mode, once asked
 
     def replaced(self) -> bool:
         """Whether the file at this store's path is no longer the one it opened: removed, or
@@ -109,7 +110,9 @@ class Store:
         if not self._holds_connection():
             self._shm_identity = None  # SQLite may remove and remake it while nobody holds it
             return False
-        if self._immutable or not _in_wal_mode(self.path):
+        if self._wal is None:  # read once: a file that changes its mode is another file's work
+            self._wal = not self._immutable and _in_wal_mode(self.path)
+        if not self._wal:
             return False  # no WAL index to watch
         shm = _file_identity(self._shm)
         if shm is None:
