@@ -7,6 +7,7 @@ import argparse
 from creative_memory.cli.output import Out, consent, read_passphrase
 from creative_memory.model.constants import Actor, Polarity
 from creative_memory.services.common.errors import InvalidInput
+from creative_memory.services.common.spellings import same_name
 from creative_memory.services.context import Context
 from creative_memory.services.forget import erasure, forgetting, matching, session_forget
 from creative_memory.services.forget.reset import reset as reset_memory
@@ -21,11 +22,7 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
     lines = [
         f"Erased {r.preferences} preferences, deleted {r.events_deleted} events, rewrote "
         f"{r.events_rewritten}, removed {r.diagnostics} diagnostics.",
-        (
-            "Verified: no copy of what was erased is left in the store files."
-            if r.verified
-            else "NOT verified: traces may remain; see the notes."
-        ),
+        _verified_line(r.verified, "no copy of what was erased is left in the store files."),
     ]
     if r.blocked:
         lines.append("Blocked: it will not be learned again.")
@@ -37,9 +34,7 @@ def receipt_text(r: erasure.Receipt, kept: list[str] | None = None) -> str:
             + ", ".join(kept)
             + "."
         )
-    lines.extend(
-        n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in notes
-    )
+    lines.extend(_notes_lines(notes))
     return "\n".join(lines)
 
 
@@ -76,14 +71,19 @@ def session_receipt_text(r: session_forget.SessionReceipt) -> str:
             f"Only this session taught {gone}: forgotten, with {r.diagnostics} diagnostics that named it."
         )
     lines.append(
-        "Verified: no copy of what only this session taught is left in the store files."
-        if r.verified
-        else "NOT verified: traces may remain; see the notes."
+        _verified_line(r.verified, "no copy of what only this session taught is left in the store files.")
     )
-    lines.extend(
-        n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in r.notes
-    )
+    lines.extend(_notes_lines(r.notes))
     return "\n".join(lines)
+
+
+def _verified_line(verified: bool, what: str) -> str:
+    return f"Verified: {what}" if verified else "NOT verified: traces may remain; see the notes."
+
+
+def _notes_lines(notes: list[str]) -> list[str]:
+    """The receipt's notes, the generic one about kept text in a person's words."""
+    return [n.replace(_GENERIC_KEPT, "Kept: other remembered data holds the same text", 1) for n in notes]
 
 
 def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
@@ -137,8 +137,6 @@ def forget(args: argparse.Namespace, ctx: Context, out: Out) -> int:
 
 def _finished_now(ctx: Context, t: erasure.Target) -> forgetting.Finished | None:
     """The forget of the same pattern (any spelling) that opening the store has just finished."""
-    from creative_memory.services.common.spellings import same_name
-
     for f in ctx.finished_forgets:
         if f.user_id == ctx.user and any(
             same_name(d.preference_type, t.preference_type) and same_name(d.pattern, t.pattern)

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, tuple_
 
 from creative_memory.model.constants import Actor
 from creative_memory.model.tables import Derivation, Event, EventPattern, Preference
@@ -139,20 +139,22 @@ def forget_session(store: Store, user_id: str, session_id: str, *, actor: Actor,
         receipt.preferences_after = _count_groups(session, user_id, groups)
         # What only this session taught is forgotten as a pattern forget forgets it: the stage events
         # that name it go (with the hash of the block they injected), and the files are searched.
-        receipt.gone = [
-            (t, p)
-            for t, p in receipt.patterns
-            if session.scalar(
-                select(func.count())
-                .select_from(EventPattern)
-                .where(
-                    EventPattern.user_id == user_id,
-                    EventPattern.preference_type == t,
-                    EventPattern.pattern == p,
+        still = (
+            {
+                (str(t), str(p))
+                for t, p in session.execute(
+                    select(EventPattern.preference_type, EventPattern.pattern)
+                    .where(
+                        EventPattern.user_id == user_id,
+                        tuple_(EventPattern.preference_type, EventPattern.pattern).in_(receipt.patterns),
+                    )
+                    .distinct()
                 )
-            )
-            == 0
-        ]
+            }
+            if receipt.patterns
+            else set()
+        )
+        receipt.gone = [tp for tp in receipt.patterns if tp not in still]
         targets = [Target(t, p) for t, p in receipt.gone]
         erased = Receipt()
         ids = sorted({i for target in targets for i in diagnostics_naming(session, user_id, target)})

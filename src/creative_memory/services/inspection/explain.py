@@ -19,7 +19,7 @@ from creative_memory.services.common.errors import NotFound
 from creative_memory.services.common.naming import optional_project, valid_name
 from creative_memory.services.common.spellings import stored_spellings
 from creative_memory.services.controls.controls import daemon_projects
-from creative_memory.services.derivation.derivation import FOLD_COLUMNS, fold_event
+from creative_memory.services.derivation.derivation import FOLD_COLUMNS, dbapi_connection, fold_event
 from creative_memory.services.derivation.pref_view import PreferenceView, preference_view
 from creative_memory.services.engine.derive import Deriver
 from creative_memory.services.inspection.page_evidence import PageSeen, because, summary
@@ -120,9 +120,9 @@ def explain(
     if not recs and not ev_rows:
         # Another spelling of the same name (services.common.spellings: "FLAT-DESIGN", "ﬂat design")
         # is the name stored: explained as it is stored, as forget would erase it (decision 0105).
-        con = session.connection().connection.dbapi_connection
-        assert con is not None
-        for ptype, spelled in sorted(stored_spellings(con, user_id, preference_type, pattern)):  # type: ignore[arg-type]
+        for ptype, spelled in sorted(
+            stored_spellings(dbapi_connection(session), user_id, preference_type, pattern)
+        ):
             recs = _pattern_records(session, user_id, scope, ptype, spelled)
             ev_rows = _pattern_events(session, user_id, scope, ptype, spelled)
             if recs or ev_rows:
