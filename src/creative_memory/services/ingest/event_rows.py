@@ -22,8 +22,8 @@ from creative_memory.services.common.errors import InvalidInput
 from creative_memory.services.derivation.derivation import dbapi_connection, sa_errors
 from creative_memory.services.derivation.event_content import canonical, content_hash, content_hash_canonical
 from creative_memory.services.ingest.blocklist import BlockChecker
-from creative_memory.services.ingest.pages import FROM_PAGE, PageEvidence, scrubbed, unblocked
-from creative_memory.services.ingest.redaction import clean_diff, scrub_blocked
+from creative_memory.services.ingest.pages import FROM_PAGE, PageEvidence
+from creative_memory.services.ingest.redaction import clean_diff
 from creative_memory.services.store.row_batches import insert_many
 from creative_memory.services.store.store import raw_connection
 
@@ -206,16 +206,14 @@ def event_row(
     now: int,
     evidence: PageEvidence | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stored row of an admitted event (its diff cleaned of blocked patterns, its pages'
-    patterns without blocked ones) and its payload."""
+    """The stored row of an admitted event (its diff cleaned of blocked patterns) and its payload.
+    ``evidence`` comes cleared of blocked patterns and names already (``ingest``: ``pages.unblocked``
+    and ``pages.scrubbed``, once per event)."""
     scope = ev.effective_scope
     try:
         diff = clean_diff(ev.diff, blocks, fps)
     except InvalidInput as exc:
         raise InvalidInput(f"Event {ev.event_id}: {exc}") from None
-    if evidence is not None and blocks is not None and fps:
-        evidence, _ = unblocked(evidence, lambda t, p: blocks.blocked(fps, t, p))
-        evidence = scrubbed(evidence, lambda text: scrub_blocked(text, blocks, fps))
     payload = payload_of(ev, scope, patterns, diff, evidence)
     row: dict[str, Any] = {
         "event_id": ev.event_id,
